@@ -1,0 +1,3 @@
+//! # asr-hdl
+//!
+//! RustHDL blocks of the ASR switches and networks, and their Verilog export.

@@ -1,0 +1,16 @@
+//! # asr-model
+//!
+//! The cycle-accurate model of adaptive source routing (ASR) switches and networks, after Aydoğan's thesis
+//! (Bilkent, 1995). Plain Rust, no HDL: the HDL crate and the testbench use the formats defined here.
+//!
+//! - [`header`]: the ASR header (one permitted-output set per hop), N_path, packing into packet words.
+//! - [`matcher`]: the ColumnOR / Rotate_Until_Zero matching heuristic (thesis Fig. 2.3).
+//! - [`exact`]: exact maximum matching (Hopcroft–Karp), the deficiency theorem, brute force.
+//! - [`table2_1`]: the experiment of thesis Table 2.1.
+//! - [`rng`]: seeded random streams.
+
+pub mod exact;
+pub mod header;
+pub mod matcher;
+pub mod rng;
+pub mod table2_1;
