@@ -245,7 +245,7 @@ mod tests {
         assert_eq!(w >> 10, 0xbeef);
         let bits = h.to_word(2, 0xbeef, 16).unwrap();
         let (h2, tag) = Header::from_word(&bits, 2, 2, 5, 16).unwrap();
-        assert_eq!((h2, tag), (h, 0xbeef));
+        assert_eq!((h2, tag), (h.clone(), 0xbeef));
         assert!(h.to_word(2, 1 << 16, 16).is_err());
         assert!(h.to_word(1, 0, 16).is_err());
     }
