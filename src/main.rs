@@ -6,7 +6,11 @@ use clap::{Parser, Subcommand};
 mod cmd;
 
 #[derive(Parser)]
-#[command(name = "asr", version, about = "Adaptive source routing (ASR) switches: model, HDL, route generation, experiments")]
+#[command(
+    name = "asr",
+    version,
+    about = "Adaptive source routing (ASR) switches: model, HDL, route generation, experiments"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -26,15 +26,19 @@ fn bench(c: &mut Criterion) {
     for m in [8usize, 16] {
         let mats = matrices(m);
         for passes in [1usize, 2] {
-            g.bench_with_input(BenchmarkId::new(format!("heuristic_p{passes}"), m), &m, |b, &m| {
-                let mut out = vec![0u64; m];
-                let mut i = 0;
-                b.iter(|| {
-                    i = (i + 1) & 1023;
-                    heuristic_into(black_box(&mats[i]), m, passes, &mut out);
-                    cardinality(&out)
-                })
-            });
+            g.bench_with_input(
+                BenchmarkId::new(format!("heuristic_p{passes}"), m),
+                &m,
+                |b, &m| {
+                    let mut out = vec![0u64; m];
+                    let mut i = 0;
+                    b.iter(|| {
+                        i = (i + 1) & 1023;
+                        heuristic_into(black_box(&mats[i]), m, passes, &mut out);
+                        cardinality(&out)
+                    })
+                },
+            );
         }
         g.bench_with_input(BenchmarkId::new("exact_hopcroft_karp", m), &m, |b, _| {
             let mut i = 0;

@@ -18,7 +18,10 @@ impl Matching {
     }
     /// The matching as one-hot rows (the same shape as the heuristic's `M`).
     pub fn as_rows(&self) -> Vec<u64> {
-        self.row_to_col.iter().map(|c| c.map_or(0, |c| 1u64 << c)).collect()
+        self.row_to_col
+            .iter()
+            .map(|c| c.map_or(0, |c| 1u64 << c))
+            .collect()
     }
 }
 
@@ -89,10 +92,21 @@ pub fn hopcroft_karp(rows: &[u64]) -> Matching {
             break;
         }
     }
-    Matching { row_to_col: row_match.into_iter().map(|c| (c != NIL).then_some(c)).collect() }
+    Matching {
+        row_to_col: row_match
+            .into_iter()
+            .map(|c| (c != NIL).then_some(c))
+            .collect(),
+    }
 }
 
-fn augment(i: usize, rows: &[u64], row_match: &mut [u32], col_match: &mut [u32; 64], dist: &mut [u32]) -> bool {
+fn augment(
+    i: usize,
+    rows: &[u64],
+    row_match: &mut [u32],
+    col_match: &mut [u32; 64],
+    dist: &mut [u32],
+) -> bool {
     let mut cols = rows[i];
     while cols != 0 {
         let j = cols.trailing_zeros() as usize;
@@ -124,7 +138,10 @@ pub fn max_matching_size(rows: &[u64]) -> usize {
 /// over all `2^rows` subsets. Panics above 24 rows.
 pub fn deficiency(rows: &[u64]) -> usize {
     let n = rows.len();
-    assert!(n <= 24, "deficiency by brute force is for small cases (got {n} rows)");
+    assert!(
+        n <= 24,
+        "deficiency by brute force is for small cases (got {n} rows)"
+    );
     // Neighbourhood of each subset, built incrementally from the subset without its lowest row.
     let mut nb = vec![0u64; 1 << n];
     let mut best = 0i64;

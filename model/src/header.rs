@@ -25,7 +25,12 @@ pub enum HeaderError {
     #[error("hop {hop}: empty set of permitted outputs")]
     EmptyHop { hop: usize },
     #[error("hop {hop}: port {port} is beyond the switch's {radix} ports (set {set:#x})")]
-    PortOutOfRange { hop: usize, port: u32, radix: u32, set: u64 },
+    PortOutOfRange {
+        hop: usize,
+        port: u32,
+        radix: u32,
+        set: u64,
+    },
     #[error("header has no hop left to strip")]
     Exhausted,
     #[error("field width {width} bits cannot hold a {radix}-port set")]
@@ -54,7 +59,12 @@ pub fn check_hop(hop: usize, set: u64, radix: u32) -> Result<(), HeaderError> {
     }
     let beyond = set & !all_ports(radix);
     if beyond != 0 {
-        return Err(HeaderError::PortOutOfRange { hop, port: beyond.trailing_zeros(), radix, set });
+        return Err(HeaderError::PortOutOfRange {
+            hop,
+            port: beyond.trailing_zeros(),
+            radix,
+            set,
+        });
     }
     Ok(())
 }
@@ -83,7 +93,12 @@ impl Header {
         let mut hops = Vec::with_capacity(ports.len());
         for (i, &p) in ports.iter().enumerate() {
             if p >= radix.min(MAX_RADIX) {
-                return Err(HeaderError::PortOutOfRange { hop: i, port: p, radix, set: 0 });
+                return Err(HeaderError::PortOutOfRange {
+                    hop: i,
+                    port: p,
+                    radix,
+                    set: 0,
+                });
             }
             hops.push(1u64 << p);
         }
@@ -128,12 +143,23 @@ impl Header {
     }
 
     /// Packs the header into fixed-width fields (hop 0 lowest) followed by a `tag_bits`-bit tag.
-    pub fn to_word(&self, field_bits: usize, tag: u64, tag_bits: usize) -> Result<BitVec<u64, Lsb0>, HeaderError> {
+    pub fn to_word(
+        &self,
+        field_bits: usize,
+        tag: u64,
+        tag_bits: usize,
+    ) -> Result<BitVec<u64, Lsb0>, HeaderError> {
         if field_bits < self.radix as usize {
-            return Err(HeaderError::FieldTooNarrow { width: field_bits, radix: self.radix });
+            return Err(HeaderError::FieldTooNarrow {
+                width: field_bits,
+                radix: self.radix,
+            });
         }
         if tag_bits < 64 && tag >> tag_bits != 0 {
-            return Err(HeaderError::TagTooWide { tag, bits: tag_bits });
+            return Err(HeaderError::TagTooWide {
+                tag,
+                bits: tag_bits,
+            });
         }
         let mut w = bitvec![u64, Lsb0; 0; field_bits * self.hops.len() + tag_bits];
         for (i, &h) in self.hops.iter().enumerate() {
@@ -158,21 +184,37 @@ impl Header {
         tag_bits: usize,
     ) -> Result<(Header, u64), HeaderError> {
         if field_bits < radix as usize || field_bits > 64 {
-            return Err(HeaderError::FieldTooNarrow { width: field_bits, radix });
+            return Err(HeaderError::FieldTooNarrow {
+                width: field_bits,
+                radix,
+            });
         }
         let mut v = Vec::with_capacity(hops);
         for i in 0..hops {
             v.push(word[i * field_bits..(i + 1) * field_bits].load_le::<u64>());
         }
         let base = hops * field_bits;
-        let tag = if tag_bits == 0 { 0 } else { word[base..base + tag_bits.min(64)].load_le::<u64>() };
+        let tag = if tag_bits == 0 {
+            0
+        } else {
+            word[base..base + tag_bits.min(64)].load_le::<u64>()
+        };
         Ok((Header::new(radix, v)?, tag))
     }
 
     /// The header as a packet word in a `u128` (for words up to 128 bits, e.g. the Beneš networks).
-    pub fn to_u128(&self, field_bits: usize, tag: u64, tag_bits: usize) -> Result<u128, HeaderError> {
+    pub fn to_u128(
+        &self,
+        field_bits: usize,
+        tag: u64,
+        tag_bits: usize,
+    ) -> Result<u128, HeaderError> {
         let w = self.to_word(field_bits, tag, tag_bits)?;
-        assert!(w.len() <= 128, "packet word of {} bits does not fit in u128", w.len());
+        assert!(
+            w.len() <= 128,
+            "packet word of {} bits does not fit in u128",
+            w.len()
+        );
         let mut x = 0u128;
         for (i, b) in w.iter().by_vals().enumerate() {
             x |= (b as u128) << i;
@@ -192,7 +234,8 @@ fn field_mask(n: usize) -> u64 {
 
 /// N_path of a list of hop sets (product of popcounts), saturating.
 pub fn npath(hops: &[u64]) -> u128 {
-    hops.iter().fold(1u128, |acc, &h| acc.saturating_mul(h.count_ones() as u128))
+    hops.iter()
+        .fold(1u128, |acc, &h| acc.saturating_mul(h.count_ones() as u128))
 }
 
 /// Formats a hop set as the route-table file does: lowercase hex without prefix.
@@ -213,13 +256,27 @@ mod tests {
 
     #[test]
     fn errors_are_values() {
-        assert_eq!(Header::new(8, vec![1, 0]), Err(HeaderError::EmptyHop { hop: 1 }));
+        assert_eq!(
+            Header::new(8, vec![1, 0]),
+            Err(HeaderError::EmptyHop { hop: 1 })
+        );
         assert!(matches!(
             Header::new(2, vec![0b100]),
-            Err(HeaderError::PortOutOfRange { hop: 0, port: 2, radix: 2, .. })
+            Err(HeaderError::PortOutOfRange {
+                hop: 0,
+                port: 2,
+                radix: 2,
+                ..
+            })
         ));
-        assert_eq!(Header::new(0, vec![]), Err(HeaderError::BadRadix { radix: 0 }));
-        assert_eq!(Header::new(65, vec![]), Err(HeaderError::BadRadix { radix: 65 }));
+        assert_eq!(
+            Header::new(0, vec![]),
+            Err(HeaderError::BadRadix { radix: 0 })
+        );
+        assert_eq!(
+            Header::new(65, vec![]),
+            Err(HeaderError::BadRadix { radix: 65 })
+        );
         let mut h = Header::new(2, vec![]).unwrap();
         assert_eq!(h.strip(), Err(HeaderError::Exhausted));
         assert!(Header::from_ports(4, &[4]).is_err());

@@ -56,8 +56,16 @@ pub fn row_step(mm: &[u64], r: &[u64], i: usize, m: usize) -> u64 {
     let p = mi.trailing_zeros() as usize;
     let free = !c & full;
     // Columns p+1 .. m-1 first, then 0 .. p.
-    let above = if p + 1 >= 64 { 0 } else { free >> (p + 1) << (p + 1) };
-    let q = if above != 0 { above.trailing_zeros() } else { free.trailing_zeros() };
+    let above = if p + 1 >= 64 {
+        0
+    } else {
+        free >> (p + 1) << (p + 1)
+    };
+    let q = if above != 0 {
+        above.trailing_zeros()
+    } else {
+        free.trailing_zeros()
+    };
     1u64 << q
 }
 
@@ -135,7 +143,10 @@ mod tests {
 
     /// Thesis Fig. 2.4, rows as printed with column 0 leftmost.
     fn row(s: &str) -> u64 {
-        s.chars().filter(|c| !c.is_whitespace()).enumerate().fold(0, |a, (j, c)| a | (((c == '1') as u64) << j))
+        s.chars()
+            .filter(|c| !c.is_whitespace())
+            .enumerate()
+            .fold(0, |a, (j, c)| a | (((c == '1') as u64) << j))
     }
 
     #[test]
@@ -143,7 +154,10 @@ mod tests {
         let r = [row("1100"), row("1010"), row("1101"), row("0101")];
         let t = trace(&r, 4, 1);
         // Initial: lowest bit of each row: columns 0, 0, 0, 1. ColumnOR 1100 (as in Fig. 2.4(a)).
-        assert_eq!(t[0], vec![row("1000"), row("1000"), row("1000"), row("0100")]);
+        assert_eq!(
+            t[0],
+            vec![row("1000"), row("1000"), row("1000"), row("0100")]
+        );
         assert_eq!(column_or(&t[0]), row("1100"));
         // (a) row 0: no permitted free output (R0 = 1100, both used): unchanged.
         assert_eq!(t[1], t[0]);
@@ -164,9 +178,15 @@ mod tests {
         let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(7);
         for m in [1usize, 2, 3, 4, 5, 8, 16, 31, 63, 64] {
             for _ in 0..2000 {
-                let r: Vec<u64> = (0..m).map(|_| rng.gen::<u64>() & rng.gen::<u64>() & all_ports(m as u32)).collect();
+                let r: Vec<u64> = (0..m)
+                    .map(|_| rng.gen::<u64>() & rng.gen::<u64>() & all_ports(m as u32))
+                    .collect();
                 for passes in 0..4 {
-                    assert_eq!(heuristic(&r, m, passes), heuristic_literal(&r, m, passes), "m={m} r={r:x?}");
+                    assert_eq!(
+                        heuristic(&r, m, passes),
+                        heuristic_literal(&r, m, passes),
+                        "m={m} r={r:x?}"
+                    );
                 }
             }
         }

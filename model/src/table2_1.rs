@@ -39,7 +39,10 @@ pub const THESIS: [(usize, usize, [f64; 3]); 6] = [
 
 /// The thesis' value for a cell, if it printed one.
 pub fn thesis_value(m: usize, passes: usize) -> Option<[f64; 3]> {
-    THESIS.iter().find(|t| t.0 == m && t.1 == passes).map(|t| t.2)
+    THESIS
+        .iter()
+        .find(|t| t.0 == m && t.1 == passes)
+        .map(|t| t.2)
 }
 
 /// A random `m×m` request matrix with each bit 1 with probability `density`.
@@ -112,8 +115,15 @@ pub fn run(m: usize, passes: &[usize], density: f64, trials: u64, seed: u64) -> 
                 passes: p,
                 trials,
                 density,
-                fractions: hist[k][..=last.min(m)].iter().map(|&x| x as f64 / trials as f64).collect(),
-                mean_ratio: if ratio_n == 0 { 1.0 } else { ratio_sum[k] / ratio_n as f64 },
+                fractions: hist[k][..=last.min(m)]
+                    .iter()
+                    .map(|&x| x as f64 / trials as f64)
+                    .collect(),
+                mean_ratio: if ratio_n == 0 {
+                    1.0
+                } else {
+                    ratio_sum[k] / ratio_n as f64
+                },
             }
         })
         .collect()

@@ -21,13 +21,27 @@ pub fn run(a: Args) -> Result<()> {
 
     // Thesis Table 2.1.
     let t = Instant::now();
-    let margs = super::matching::Args { m: vec![4, 8, 16], passes: vec![1, 2], density: 0.5, trials: 100_000, seed: a.seed, json: false };
+    let margs = super::matching::Args {
+        m: vec![4, 8, 16],
+        passes: vec![1, 2],
+        density: 0.5,
+        trials: 100_000,
+        seed: a.seed,
+        json: false,
+    };
     let cells = super::matching::compute(&margs)?;
     let table = super::matching::render(&cells, t.elapsed().as_secs_f64());
     print!("{table}");
     fs::write(a.out.join("table2_1.txt"), &table)?;
-    fs::write(a.out.join("table2_1.json"), serde_json::to_string_pretty(&cells)?)?;
+    fs::write(
+        a.out.join("table2_1.json"),
+        serde_json::to_string_pretty(&cells)?,
+    )?;
 
-    eprintln!("asr all: everything written to {} in {:.1} s", a.out.display(), t0.elapsed().as_secs_f64());
+    eprintln!(
+        "asr all: everything written to {} in {:.1} s",
+        a.out.display(),
+        t0.elapsed().as_secs_f64()
+    );
     Ok(())
 }

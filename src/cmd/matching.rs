@@ -41,14 +41,21 @@ pub fn compute(a: &Args) -> Result<Vec<Cell>> {
     if a.trials == 0 {
         bail!("--trials must be at least 1");
     }
-    Ok(a.m.iter().flat_map(|&m| run_cells(m, &a.passes, a.density, a.trials, a.seed)).collect())
+    Ok(a.m
+        .iter()
+        .flat_map(|&m| run_cells(m, &a.passes, a.density, a.trials, a.seed))
+        .collect())
 }
 
 /// The table, side by side with the thesis where it printed a value.
 pub fn render(cells: &[Cell], seconds: f64) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "Thesis Table 2.1: share of trials where the heuristic found maximum - k (measured | thesis)");
-    let _ = writeln!(s, "{:>4} {:>6} {:>9} {:>15} {:>15} {:>15} {:>9} {:>10}", "m", "passes", "trials", "maximum", "maximum-1", "maximum-2", "lower", "mean size");
+    let _ = writeln!(
+        s,
+        "{:>4} {:>6} {:>9} {:>15} {:>15} {:>15} {:>9} {:>10}",
+        "m", "passes", "trials", "maximum", "maximum-1", "maximum-2", "lower", "mean size"
+    );
     for c in cells {
         let th = thesis_value(c.m, c.passes);
         let col = |k: usize| {
@@ -59,9 +66,23 @@ pub fn render(cells: &[Cell], seconds: f64) -> String {
             }
         };
         let lower: f64 = c.fractions.iter().skip(3).fold(0.0, |a, x| a + x);
-        let _ = writeln!(s, "{:>4} {:>6} {:>9} {:>15} {:>15} {:>15} {:>9.4} {:>10.4}", c.m, c.passes, c.trials, col(0), col(1), col(2), lower, c.mean_ratio);
+        let _ = writeln!(
+            s,
+            "{:>4} {:>6} {:>9} {:>15} {:>15} {:>15} {:>9.4} {:>10.4}",
+            c.m,
+            c.passes,
+            c.trials,
+            col(0),
+            col(1),
+            col(2),
+            lower,
+            c.mean_ratio
+        );
     }
-    let _ = writeln!(s, "(mean size = heuristic matching size / maximum, averaged over trials; {seconds:.2} s)");
+    let _ = writeln!(
+        s,
+        "(mean size = heuristic matching size / maximum, averaged over trials; {seconds:.2} s)"
+    );
     s
 }
 

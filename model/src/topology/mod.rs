@@ -89,19 +89,26 @@ impl Topology {
         if self.by_name.contains_key(name) {
             return Err(TopologyError::DuplicateName(name.to_string()));
         }
-        let e = Element { name: name.to_string(), kind };
+        let e = Element {
+            name: name.to_string(),
+            kind,
+        };
         let n = e.ports() as usize;
         self.elements.push(e);
         self.out.push(vec![None; n]);
         self.inp.push(vec![None; n]);
-        self.by_name.insert(name.to_string(), self.elements.len() - 1);
+        self.by_name
+            .insert(name.to_string(), self.elements.len() - 1);
         Ok(self.elements.len() - 1)
     }
 
     /// Adds a switch with `ports` ports (1..=64).
     pub fn add_switch(&mut self, name: &str, ports: u32) -> Result<usize, TopologyError> {
         if ports == 0 || ports > 64 {
-            return Err(TopologyError::BadPortCount { name: name.to_string(), ports });
+            return Err(TopologyError::BadPortCount {
+                name: name.to_string(),
+                ports,
+            });
         }
         self.add(name, Kind::Switch { ports })
     }
@@ -114,7 +121,11 @@ impl Topology {
     fn check_port(&self, p: Port) -> Result<(), TopologyError> {
         let e = &self.elements[p.elem];
         if p.port >= e.ports() {
-            return Err(TopologyError::PortOutOfRange { name: e.name.clone(), port: p.port, ports: e.ports() });
+            return Err(TopologyError::PortOutOfRange {
+                name: e.name.clone(),
+                port: p.port,
+                ports: e.ports(),
+            });
         }
         Ok(())
     }
@@ -124,14 +135,19 @@ impl Topology {
         self.check_port(from)?;
         self.check_port(to)?;
         if from.elem == to.elem {
-            return Err(TopologyError::SelfLoop(self.elements[from.elem].name.clone()));
+            return Err(TopologyError::SelfLoop(
+                self.elements[from.elem].name.clone(),
+            ));
         }
         if self.out[from.elem][from.port as usize].is_some() {
             let e = &self.elements[from.elem];
             return Err(if e.is_node() {
                 TopologyError::NodeOverlinked(e.name.clone())
             } else {
-                TopologyError::OutputUsed { name: e.name.clone(), port: from.port }
+                TopologyError::OutputUsed {
+                    name: e.name.clone(),
+                    port: from.port,
+                }
             });
         }
         if self.inp[to.elem][to.port as usize].is_some() {
@@ -139,7 +155,10 @@ impl Topology {
             return Err(if e.is_node() {
                 TopologyError::NodeOverlinked(e.name.clone())
             } else {
-                TopologyError::InputUsed { name: e.name.clone(), port: to.port }
+                TopologyError::InputUsed {
+                    name: e.name.clone(),
+                    port: to.port,
+                }
             });
         }
         self.out[from.elem][from.port as usize] = Some(to);
@@ -156,7 +175,9 @@ impl Topology {
             if x.elem == y.elem {
                 return Err(TopologyError::SelfLoop(self.elements[x.elem].name.clone()));
             }
-            if self.out[x.elem][x.port as usize].is_some() || self.inp[y.elem][y.port as usize].is_some() {
+            if self.out[x.elem][x.port as usize].is_some()
+                || self.inp[y.elem][y.port as usize].is_some()
+            {
                 // Report through wire()'s error, without leaving a half-made link.
                 let mut probe = self.clone();
                 probe.wire(x, y)?;
@@ -196,11 +217,15 @@ impl Topology {
     }
     /// Indices of the processor nodes, in the order added.
     pub fn nodes(&self) -> Vec<usize> {
-        (0..self.elements.len()).filter(|&e| self.elements[e].is_node()).collect()
+        (0..self.elements.len())
+            .filter(|&e| self.elements[e].is_node())
+            .collect()
     }
     /// Indices of the switches, in the order added.
     pub fn switches(&self) -> Vec<usize> {
-        (0..self.elements.len()).filter(|&e| !self.elements[e].is_node()).collect()
+        (0..self.elements.len())
+            .filter(|&e| !self.elements[e].is_node())
+            .collect()
     }
     /// Whether the two channels of a port pair form a full-duplex link (a feeds b and b feeds a).
     pub fn is_link(&self, a: Port, b: Port) -> bool {
@@ -222,20 +247,41 @@ mod tests {
         let s0 = t.add_switch("S0", 8).unwrap();
         let s1 = t.add_switch("S1", 2).unwrap();
         let n0 = t.add_node("P0").unwrap();
-        assert_eq!(t.add_node("S0"), Err(TopologyError::DuplicateName("S0".into())));
-        assert!(matches!(t.add_switch("X", 65), Err(TopologyError::BadPortCount { .. })));
+        assert_eq!(
+            t.add_node("S0"),
+            Err(TopologyError::DuplicateName("S0".into()))
+        );
+        assert!(matches!(
+            t.add_switch("X", 65),
+            Err(TopologyError::BadPortCount { .. })
+        ));
         t.link(p(n0, 0), p(s0, 0)).unwrap();
         assert_eq!(t.output(s0, 0), Some(p(n0, 0)));
         assert_eq!(t.input(s0, 0), Some(p(n0, 0)));
         assert!(t.is_link(p(n0, 0), p(s0, 0)));
-        assert_eq!(t.link(p(n0, 0), p(s0, 1)), Err(TopologyError::NodeOverlinked("P0".into())));
+        assert_eq!(
+            t.link(p(n0, 0), p(s0, 1)),
+            Err(TopologyError::NodeOverlinked("P0".into()))
+        );
         // The failed link left nothing behind.
         assert_eq!(t.output(s0, 1), None);
-        assert!(matches!(t.wire(p(s0, 1), p(s1, 2)), Err(TopologyError::PortOutOfRange { .. })));
+        assert!(matches!(
+            t.wire(p(s0, 1), p(s1, 2)),
+            Err(TopologyError::PortOutOfRange { .. })
+        ));
         t.wire(p(s0, 1), p(s1, 0)).unwrap();
-        assert!(matches!(t.wire(p(s0, 1), p(s1, 1)), Err(TopologyError::OutputUsed { .. })));
-        assert!(matches!(t.wire(p(s0, 2), p(s1, 0)), Err(TopologyError::InputUsed { .. })));
-        assert_eq!(t.wire(p(s0, 3), p(s0, 4)), Err(TopologyError::SelfLoop("S0".into())));
+        assert!(matches!(
+            t.wire(p(s0, 1), p(s1, 1)),
+            Err(TopologyError::OutputUsed { .. })
+        ));
+        assert!(matches!(
+            t.wire(p(s0, 2), p(s1, 0)),
+            Err(TopologyError::InputUsed { .. })
+        ));
+        assert_eq!(
+            t.wire(p(s0, 3), p(s0, 4)),
+            Err(TopologyError::SelfLoop("S0".into()))
+        );
         assert_eq!(t.nodes(), vec![n0]);
         assert_eq!(t.switches(), vec![s0, s1]);
         assert_eq!(t.channels().len(), 3);

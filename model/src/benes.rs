@@ -1,0 +1,278 @@
+//! The Beneš N×N network of 2×2 ASR switches (thesis §3.2), port-level and cycle-accurate.
+//!
+//! Model twin of `hdl/src/benes.rs` (exported as `benes{N}`). N = 2^n, 2n−1 stages of N/2 [`Switch2`]s,
+//! wired recursively as DESIGN.md fixes: first-stage switch i sends output 0 to input i of the upper
+//! half-size Beneš and output 1 to input i of the lower one; last-stage switch i takes input 0 from output i
+//! of the upper half and input 1 from output i of the lower half and drives network outputs 2i, 2i+1; network
+//! inputs 2i, 2i+1 enter first-stage switch i. Input i of a half-size network is its first-stage switch i/2,
+//! port i%2; its output i is its last-stage switch i/2, port i%2.
+//!
+//! Ports: `in_valid[N]`, `in_data[N]`, `out_ready[N]` in; `in_ready[N]`, `out_valid[N]`, `out_data[N]` out;
+//! packet words of W = 2(2n−1) + 16 bits (`header | tag << 2(2n−1)`). Minimum latency: 2(2n−1) edges from
+//! acceptance at an input to delivery at an output (see docs/switch2.md).
+//!
+//! Each cycle is two-phase: every switch is evaluated (from the last stage back, since `ready` flows
+//! upstream), then every switch commits; visiting order within a phase does not matter.
+
+use crate::header::{Header, HeaderError};
+use crate::switch2::{Outputs, Switch2, Switch2Error};
+
+/// Tag bits of the Beneš packet word (DESIGN.md).
+pub const TAG_BITS: usize = 16;
+
+/// Where an output of a switch goes: (stage, switch, input port) of the next stage.
+pub type Hop = (usize, usize, u8);
+
+/// The wiring of a Beneš N×N: `next[s][i][q]` = the input that output q of switch (s, i) feeds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BenesWiring {
+    pub n: usize,
+    pub next: Vec<Vec<[Hop; 2]>>,
+}
+
+impl BenesWiring {
+    /// The wiring of a Beneš with `ports` = 2^n inputs, n ≥ 1.
+    pub fn new(ports: usize) -> Result<Self, String> {
+        if ports < 2 || !ports.is_power_of_two() {
+            return Err(format!("Beneš size {ports} is not a power of two ≥ 2"));
+        }
+        let n = ports.trailing_zeros() as usize;
+        let stages = 2 * n - 1;
+        let mut next = vec![vec![[(0, 0, 0); 2]; ports / 2]; stages - 1];
+        fn build(next: &mut [Vec<[Hop; 2]>], size: usize, s0: usize, base: usize) {
+            if size == 2 {
+                return;
+            }
+            let last = s0 + 2 * size.trailing_zeros() as usize - 2;
+            let quarter = size / 4;
+            for i in 0..size / 2 {
+                next[s0][base + i][0] = (s0 + 1, base + i / 2, (i % 2) as u8);
+                next[s0][base + i][1] = (s0 + 1, base + quarter + i / 2, (i % 2) as u8);
+                next[last - 1][base + i / 2][i % 2] = (last, base + i, 0);
+                next[last - 1][base + quarter + i / 2][i % 2] = (last, base + i, 1);
+            }
+            build(next, size / 2, s0 + 1, base);
+            build(next, size / 2, s0 + 1, base + quarter);
+        }
+        build(&mut next, ports, 0, 0);
+        Ok(BenesWiring { n, next })
+    }
+    pub fn ports(&self) -> usize {
+        1 << self.n
+    }
+    pub fn stages(&self) -> usize {
+        2 * self.n - 1
+    }
+    /// Packet word width W = 2(2n−1) + 16.
+    pub fn word_bits(&self) -> usize {
+        2 * self.stages() + TAG_BITS
+    }
+    /// Follows a header of one port per stage from network input `input`; returns the network output reached.
+    pub fn follow(&self, input: usize, ports: &[u8]) -> usize {
+        assert_eq!(ports.len(), self.stages());
+        let mut sw = input / 2;
+        for (s, &q) in ports.iter().enumerate() {
+            if s + 1 == self.stages() {
+                return 2 * sw + q as usize;
+            }
+            sw = self.next[s][sw][q as usize].1;
+        }
+        unreachable!()
+    }
+}
+
+/// The ASR header for a Beneš (thesis §3.4.2): all-ones in the first n−1 stages, then destination tag.
+pub fn asr_header(n: usize, dest: usize) -> Result<Header, HeaderError> {
+    let mut hops = vec![0b11u64; n - 1];
+    hops.extend((0..n).rev().map(|b| 1u64 << ((dest >> b) & 1)));
+    Header::new(2, hops)
+}
+
+/// Beneš network state: one [`Switch2`] per (stage, index).
+#[derive(Debug, Clone)]
+pub struct Benes {
+    pub wiring: BenesWiring,
+    pub sw: Vec<Vec<Switch2>>,
+}
+
+/// What the network drives in one cycle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BenesOutputs {
+    pub in_ready: Vec<bool>,
+    pub out_valid: Vec<bool>,
+    pub out_data: Vec<u128>,
+}
+
+impl Benes {
+    pub fn new(ports: usize) -> Result<Self, String> {
+        let wiring = BenesWiring::new(ports)?;
+        if wiring.word_bits() > 128 {
+            return Err(format!(
+                "Beneš {ports}: packet word of {} bits exceeds 128",
+                wiring.word_bits()
+            ));
+        }
+        let sw = vec![vec![Switch2::new(); ports / 2]; wiring.stages()];
+        Ok(Benes { wiring, sw })
+    }
+
+    /// Evaluates every switch (last stage first, so each sees its downstream `ready`).
+    fn eval_all(&self, out_ready: &[bool]) -> Result<Vec<Vec<Outputs>>, Switch2Error> {
+        let st = self.wiring.stages();
+        let half = self.wiring.ports() / 2;
+        let mut outs: Vec<Vec<Outputs>> = vec![Vec::new(); st];
+        for s in (0..st).rev() {
+            let mut row = Vec::with_capacity(half);
+            for i in 0..half {
+                let ready = if s + 1 == st {
+                    [out_ready[2 * i], out_ready[2 * i + 1]]
+                } else {
+                    let f = |q: usize| {
+                        let (s2, j, r) = self.wiring.next[s][i][q];
+                        outs[s2][j].in_ready[r as usize]
+                    };
+                    [f(0), f(1)]
+                };
+                row.push(self.sw[s][i].eval(ready)?);
+            }
+            outs[s] = row;
+        }
+        Ok(outs)
+    }
+
+    /// One clock cycle. Returns what the network drove during the cycle (before the edge).
+    pub fn step(
+        &mut self,
+        in_valid: &[bool],
+        in_data: &[u128],
+        out_ready: &[bool],
+    ) -> Result<BenesOutputs, Switch2Error> {
+        let n = self.wiring.ports();
+        assert!(in_valid.len() == n && in_data.len() == n && out_ready.len() == n);
+        let st = self.wiring.stages();
+        let outs = self.eval_all(out_ready)?;
+        // Inputs of each switch come from the upstream switch's output buffers (pre-edge values).
+        let mut feed = vec![vec![([false; 2], [0u128; 2]); n / 2]; st];
+        for i in 0..n / 2 {
+            feed[0][i] = (
+                [in_valid[2 * i], in_valid[2 * i + 1]],
+                [in_data[2 * i], in_data[2 * i + 1]],
+            );
+        }
+        for s in 0..st - 1 {
+            for i in 0..n / 2 {
+                for q in 0..2 {
+                    let (s2, j, r) = self.wiring.next[s][i][q];
+                    feed[s2][j].0[r as usize] = outs[s][i].out_valid[q];
+                    feed[s2][j].1[r as usize] = outs[s][i].out_data[q];
+                }
+            }
+        }
+        let result = BenesOutputs {
+            in_ready: (0..n).map(|p| outs[0][p / 2].in_ready[p % 2]).collect(),
+            out_valid: (0..n)
+                .map(|p| outs[st - 1][p / 2].out_valid[p % 2])
+                .collect(),
+            out_data: (0..n)
+                .map(|p| outs[st - 1][p / 2].out_data[p % 2])
+                .collect(),
+        };
+        for s in 0..st {
+            for i in 0..n / 2 {
+                let ready = if s + 1 == st {
+                    [out_ready[2 * i], out_ready[2 * i + 1]]
+                } else {
+                    let f = |q: usize| {
+                        let (s2, j, r) = self.wiring.next[s][i][q];
+                        outs[s2][j].in_ready[r as usize]
+                    };
+                    [f(0), f(1)]
+                };
+                let (v, d) = feed[s][i];
+                self.sw[s][i].commit(&outs[s][i], v, d, ready);
+            }
+        }
+        Ok(result)
+    }
+
+    /// Packets held in all buffers.
+    pub fn occupancy(&self) -> usize {
+        self.sw.iter().flatten().map(|s| s.occupancy()).sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn destination_tag_from_every_middle_input() {
+        // DESIGN.md / thesis: from any middle-stage input, destination d is reached by ports b(n-1)..b(0).
+        for n in 1..=6usize {
+            let w = BenesWiring::new(1 << n).unwrap();
+            for input in 0..(1 << n) {
+                for up in 0..(1usize << (n - 1)) {
+                    for d in 0..(1usize << n) {
+                        let mut ports: Vec<u8> =
+                            (0..n - 1).map(|b| ((up >> b) & 1) as u8).collect();
+                        ports.extend((0..n).rev().map(|b| ((d >> b) & 1) as u8));
+                        assert_eq!(w.follow(input, &ports), d, "n={n} in={input} up={up}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn thesis_output_6_example() {
+        let h = asr_header(3, 6).unwrap();
+        assert_eq!(h.hops(), &[0b11, 0b11, 0b10, 0b10, 0b01]); // ports 1, 1, 0 after the middle stage
+        assert_eq!(h.npath(), 4); // N/2 paths
+    }
+
+    #[test]
+    fn every_permutation_of_wiring_is_a_bijection() {
+        for n in 2..=7usize {
+            let w = BenesWiring::new(1 << n).unwrap();
+            for s in 0..w.stages() - 1 {
+                let mut seen = std::collections::HashSet::new();
+                for i in 0..w.ports() / 2 {
+                    for q in 0..2 {
+                        assert!(seen.insert(w.next[s][i][q]));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn one_packet_crosses_in_2s_edges() {
+        let mut b = Benes::new(8).unwrap();
+        let word = asr_header(3, 6)
+            .unwrap()
+            .to_u128(2, 0xabcd, TAG_BITS)
+            .unwrap();
+        let mut valid = vec![false; 8];
+        valid[1] = true;
+        let mut data = vec![0u128; 8];
+        data[1] = word;
+        let ready = vec![true; 8];
+        let o = b.step(&valid, &data, &ready).unwrap();
+        assert!(o.in_ready[1]);
+        let none = vec![false; 8];
+        let mut edges = 1;
+        loop {
+            let o = b.step(&none, &data, &ready).unwrap();
+            edges += 1;
+            if o.out_valid.iter().any(|&v| v) {
+                assert!(o.out_valid[6]);
+                assert_eq!(o.out_data[6], 0xabcd);
+                break;
+            }
+            assert!(edges < 20);
+        }
+        // Accepted at edge 1, delivered at the edge of the step that shows out_valid: 2S edges later.
+        assert_eq!(edges - 1, 2 * 5);
+        assert_eq!(b.occupancy(), 0);
+    }
+}
