@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# The README's test command: installs the external tools when missing, then runs every test of the workspace
+# (unit, property, lock-step HDL-vs-model, Icarus/Verilator on the exported Verilog, CLI) in release mode.
+# Tests that need an external tool fail, they do not skip, when the tool is missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+export ASR_REQUIRE_TOOLS=1
+cargo test --workspace --release --locked "$@"
