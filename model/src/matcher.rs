@@ -75,12 +75,33 @@ pub fn heuristic_into(r: &[u64], m: usize, passes: usize, out: &mut [u64]) {
     assert!((1..=MAX_M).contains(&m), "matrix size {m} outside 1..=64");
     assert!(r.len() <= m && out.len() == r.len());
     let full = all_ports(m as u32);
+    // The ColumnOR is kept incrementally: `count[j]` rows hold column j, `or` has bit j when count[j] > 0.
+    let mut count = [0u8; MAX_M];
+    let mut or = 0u64;
     for (o, &ri) in out.iter_mut().zip(r) {
         *o = init_row(ri & full);
+        if *o != 0 {
+            count[o.trailing_zeros() as usize] += 1;
+            or |= *o;
+        }
     }
     for _ in 0..passes {
         for i in 0..r.len() {
-            out[i] = row_step(out, r, i, m);
+            let c = (or | !r[i]) & full;
+            if c == full {
+                continue;
+            }
+            let p = out[i].trailing_zeros() as usize;
+            let free = !c & full;
+            let above = if p + 1 >= 64 { 0 } else { free >> (p + 1) << (p + 1) };
+            let q = if above != 0 { above.trailing_zeros() } else { free.trailing_zeros() } as usize;
+            count[p] -= 1;
+            if count[p] == 0 {
+                or &= !(1u64 << p);
+            }
+            count[q] += 1;
+            or |= 1u64 << q;
+            out[i] = 1u64 << q;
         }
     }
 }
