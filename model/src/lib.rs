@@ -6,6 +6,7 @@
 //! - [`benes`]: the port-level Beneš network of 2×2 switches (DESIGN.md wiring).
 //! - [`header`]: the ASR header (one permitted-output set per hop), N_path, packing into packet words.
 //! - [`matcher`]: the ColumnOR / Rotate_Until_Zero matching heuristic (thesis Fig. 2.3).
+//! - [`delivery`]: path counts and delivery probability on meshes, tori, hypercubes (seed 003).
 //! - [`exact`]: exact maximum matching (Hopcroft–Karp), the deficiency theorem, brute force.
 //! - [`switch2`]: the 2×2 ASR switch (docs/switch2.md).
 //! - [`table2_1`]: the experiment of thesis Table 2.1.
@@ -13,6 +14,7 @@
 //! - [`topology`]: switches, processor nodes and the channels between them.
 
 pub mod benes;
+pub mod delivery;
 pub mod exact;
 pub mod header;
 pub mod matcher;

@@ -93,8 +93,16 @@ pub fn heuristic_into(r: &[u64], m: usize, passes: usize, out: &mut [u64]) {
             }
             let p = out[i].trailing_zeros() as usize;
             let free = !c & full;
-            let above = if p + 1 >= 64 { 0 } else { free >> (p + 1) << (p + 1) };
-            let q = if above != 0 { above.trailing_zeros() } else { free.trailing_zeros() } as usize;
+            let above = if p + 1 >= 64 {
+                0
+            } else {
+                free >> (p + 1) << (p + 1)
+            };
+            let q = if above != 0 {
+                above.trailing_zeros()
+            } else {
+                free.trailing_zeros()
+            } as usize;
             count[p] -= 1;
             if count[p] == 0 {
                 or &= !(1u64 << p);
