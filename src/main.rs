@@ -20,6 +20,12 @@ struct Cli {
 enum Command {
     /// Thesis Table 2.1: how often the matching heuristic finds a maximum matching.
     Matching(cmd::matching::Args),
+    /// Shortest-path counts P and delivery probabilities S on a mesh, torus or hypercube (seed 003).
+    Paths(cmd::paths::Args),
+    /// Seed 003's torus theorems checked exactly for every even N, and whether MP is optimal.
+    TorusTheorems(cmd::paths::TheoremArgs),
+    /// Monte-Carlo delivery rates with failing links against the exact S, per policy.
+    DeliveryMc(cmd::paths::McArgs),
     /// The main job: run every experiment on built-in defaults and write all results into one folder.
     All(cmd::all::Args),
 }
@@ -27,6 +33,9 @@ enum Command {
 fn main() -> Result<()> {
     match Cli::parse().command {
         Command::Matching(a) => cmd::matching::run(a),
+        Command::Paths(a) => cmd::paths::run(a),
+        Command::TorusTheorems(a) => cmd::paths::run_theorems(a),
+        Command::DeliveryMc(a) => cmd::paths::run_mc(a),
         Command::All(a) => cmd::all::run(a),
     }
 }
