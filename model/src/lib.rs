@@ -5,6 +5,8 @@
 //!
 //! - [`benes`]: the port-level Beneš network of 2×2 switches (DESIGN.md wiring).
 //! - [`header`]: the ASR header (one permitted-output set per hop), N_path, packing into packet words.
+//! - [`lrs`]: least-recently-served arbiter.
+//! - [`sp2`]: the SP2-style 8×8 switch (docs/sp2-switch.md): packet format, central queue.
 //! - [`matcher`]: the ColumnOR / Rotate_Until_Zero matching heuristic (thesis Fig. 2.3).
 //! - [`delivery`]: path counts and delivery probability on meshes, tori, hypercubes (seed 003).
 //! - [`exact`]: exact maximum matching (Hopcroft–Karp), the deficiency theorem, brute force.
@@ -17,8 +19,10 @@ pub mod benes;
 pub mod delivery;
 pub mod exact;
 pub mod header;
+pub mod lrs;
 pub mod matcher;
 pub mod rng;
+pub mod sp2;
 pub mod switch2;
 pub mod table2_1;
 pub mod topology;

@@ -1,0 +1,74 @@
+//! The SP2-style 8×8 ASR switch (thesis §4.2.1, `docs/sp2-switch.md`): parameters, the packet format with
+//! its CRC-8, and the switch's blocks.
+//!
+//! - [`central_queue`]: 128 chunks × 64 bits, one linked list per output, a free list, one chunk reserved per
+//!   empty output, one write and one read per cycle, both least-recently-served.
+
+pub mod central_queue;
+
+use crate::header::{Header, HeaderError};
+
+/// Ports of the switch.
+pub const PORTS: usize = 8;
+/// Bytes in a central-queue chunk.
+pub const CHUNK: usize = 8;
+/// Chunks in the central queue.
+pub const CQ_CHUNKS: usize = 128;
+/// Receiver FIFO depth in bytes (and the upstream sender's initial credit).
+pub const RX_DEPTH: usize = 16;
+/// Transmitter output FIFO depth in bytes.
+pub const TX_DEPTH: usize = 7;
+
+/// CRC-8 with polynomial x^8 + x^2 + x + 1 (0x07), initial value 0, no reflection.
+pub fn crc8(bytes: &[u8]) -> u8 {
+    bytes.iter().fold(0u8, |c, &b| crc8_step(c, b))
+}
+
+/// One byte of [`crc8`] (as the HDL computes it, a byte per cycle).
+#[inline]
+pub fn crc8_step(mut c: u8, b: u8) -> u8 {
+    c ^= b;
+    for _ in 0..8 {
+        c = if c & 0x80 != 0 {
+            (c << 1) ^ 0x07
+        } else {
+            c << 1
+        };
+    }
+    c
+}
+
+/// Builds a packet: `LEN`, route bytes, payload, CRC (docs/sp2-switch.md §2).
+pub fn encode_packet(route: &Header, payload: &[u8]) -> Result<Vec<u8>, HeaderError> {
+    if route.radix() > 8 {
+        return Err(HeaderError::FieldTooNarrow {
+            width: 8,
+            radix: route.radix(),
+        });
+    }
+    let len = route.len() + payload.len();
+    assert!((1..=255).contains(&len), "packet LEN {len} outside 1..=255");
+    let mut p = Vec::with_capacity(len + 2);
+    p.push(len as u8);
+    p.extend(route.hops().iter().map(|&h| h as u8));
+    p.extend_from_slice(payload);
+    p.push(crc8(&p));
+    Ok(p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn crc_check_value() {
+        // The standard check value of CRC-8/SMBUS (poly 0x07, init 0) on "123456789".
+        assert_eq!(crc8(b"123456789"), 0xF4);
+        // Appending the CRC makes the CRC of the whole zero.
+        let h = Header::new(8, vec![0b1111_0000, 0b0000_0010]).unwrap();
+        let p = encode_packet(&h, &[1, 2, 3]).unwrap();
+        assert_eq!(p[0], 5);
+        assert_eq!(&p[1..3], &[0xf0, 0x02]);
+        assert_eq!(crc8(&p), 0);
+    }
+}
