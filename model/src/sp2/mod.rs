@@ -3,8 +3,14 @@
 //!
 //! - [`central_queue`]: 128 chunks × 64 bits, one linked list per output, a free list, one chunk reserved per
 //!   empty output, one write and one read per cycle, both least-recently-served.
+//! - [`receiver`], [`transmitter`]: the port blocks.
+//! - [`switch`]: the whole switch, cycle-accurate.
 
 pub mod central_queue;
+pub mod node;
+pub mod receiver;
+pub mod switch;
+pub mod transmitter;
 
 use crate::header::{Header, HeaderError};
 
@@ -18,6 +24,8 @@ pub const CQ_CHUNKS: usize = 128;
 pub const RX_DEPTH: usize = 16;
 /// Transmitter output FIFO depth in bytes.
 pub const TX_DEPTH: usize = 7;
+/// Passes of the matching heuristic in the crossbar allocator.
+pub const PASSES: usize = 2;
 
 /// CRC-8 with polynomial x^8 + x^2 + x + 1 (0x07), initial value 0, no reflection.
 pub fn crc8(bytes: &[u8]) -> u8 {

@@ -1,0 +1,87 @@
+//! A processor node on an SP2 link (docs/sp2-switch.md §3): sends queued packets a byte per cycle within its
+//! credit, receives bytes into an unbounded buffer, returns a token for every byte it consumes (at a rate
+//! the test chooses, to apply backpressure) and parses arriving packets (`LEN`, payload, CRC — no route bytes
+//! are left when a packet reaches a node).
+
+use super::{crc8, RX_DEPTH};
+use std::collections::VecDeque;
+
+/// A packet as a node receives it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Arrival {
+    pub payload: Vec<u8>,
+    /// The CRC matched (a packet flagged bad upstream arrives with an inverted CRC).
+    pub crc_ok: bool,
+    pub cycle: u64,
+}
+
+/// One node.
+#[derive(Debug, Clone, Default)]
+pub struct Node {
+    /// Packets waiting to be sent (whole byte strings).
+    pub send_queue: VecDeque<Vec<u8>>,
+    sending: VecDeque<u8>,
+    pub credit: u16,
+    inbox: VecDeque<u8>,
+    partial: Vec<u8>,
+    tokens_owed: u16,
+    pub arrivals: Vec<Arrival>,
+    pub bytes_sent: u64,
+    /// Cycle at which each packet's first byte (`LEN`) was sent, in order.
+    pub first_byte_cycles: Vec<u64>,
+}
+
+impl Node {
+    pub fn new() -> Self {
+        Node { credit: RX_DEPTH as u16, ..Default::default() }
+    }
+
+    /// The byte this node drives on its output link this cycle, and the token it returns.
+    /// `consume` = how many received bytes it may consume this cycle (backpressure: 0).
+    /// `token_in` = the switch's token for this node's output.
+    pub fn cycle(&mut self, cycle: u64, link_in: Option<u8>, token_in: bool, consume: usize) -> (Option<u8>, bool) {
+        let token_out = self.tokens_owed > 0;
+        if token_out {
+            self.tokens_owed -= 1;
+        }
+        // Send.
+        if self.sending.is_empty() {
+            if let Some(p) = self.send_queue.pop_front() {
+                self.sending = p.into();
+                self.first_byte_cycles.push(cycle);
+            }
+        }
+        let mut out = None;
+        if self.credit > 0 {
+            if let Some(b) = self.sending.pop_front() {
+                self.credit -= 1;
+                self.bytes_sent += 1;
+                out = Some(b);
+            }
+        }
+        if token_in {
+            self.credit += 1;
+        }
+        // Receive.
+        if let Some(b) = link_in {
+            self.inbox.push_back(b);
+        }
+        for _ in 0..consume {
+            let Some(b) = self.inbox.pop_front() else { break };
+            self.tokens_owed += 1;
+            self.partial.push(b);
+            let len = self.partial[0] as usize;
+            if self.partial.len() == len + 2 {
+                let crc_ok = crc8(&self.partial) == 0;
+                self.arrivals.push(Arrival { payload: self.partial[1..=len].to_vec(), crc_ok, cycle });
+                self.partial.clear();
+            }
+        }
+        (out, token_out)
+    }
+
+    /// Nothing left to send and nothing partly received or owed.
+    pub fn is_idle(&self) -> bool {
+        self.send_queue.is_empty() && self.sending.is_empty() && self.inbox.is_empty() && self.partial.is_empty() && self.tokens_owed == 0
+    }
+}

@@ -1,0 +1,198 @@
+//! The SP2-style 8×8 ASR switch (docs/sp2-switch.md), cycle-accurate: 8 receivers, the crossbar with ASR
+//! output choice (matching heuristic + LRS per transmitter), the central queue, 8 transmitters.
+//!
+//! Model twin of `hdl/src/sp2/switch.rs` (to be written), exported as `sp2_switch`.
+//! Ports per cycle: in — `link_in[i]` (a byte with valid), `token_in[o]` (downstream token for output o);
+//! out — `link_out[o]` (the output register), `token_out[i]` (upstream token for input i).
+//! Latency: 5 cycles from `LEN` in to `LEN − 1` out without contention (see `model/tests/sp2_switch.rs`).
+//!
+//! Two-phase: every decision of a cycle is made from the state at the start of the cycle; the new state is
+//! built from it, so no result depends on the order in which ports are visited.
+
+use super::central_queue::{CentralQueue, CqError, CqInputs};
+use super::receiver::{Receiver, RxState};
+use super::transmitter::{Source, Transmitter};
+use super::{PASSES, PORTS, RX_DEPTH};
+use crate::lrs::Lrs;
+use crate::matcher::heuristic_into;
+use thiserror::Error;
+
+/// A broken invariant or protocol violation (an error, never a statistic).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum Sp2Error {
+    #[error("input {0}: byte arrived with the receiver FIFO full (upstream ignored its credit)")]
+    RxOverflow(usize),
+    #[error("output {0}: token arrived with the credit already full")]
+    CreditOverflow(usize),
+    #[error("central queue: {0}")]
+    Queue(#[from] CqError),
+}
+
+/// What the switch drives in one cycle.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Sp2Outputs {
+    pub link_out: [Option<u8>; PORTS],
+    pub token_out: [bool; PORTS],
+}
+
+/// The switch state.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sp2Switch {
+    pub rx: Vec<Receiver>,
+    pub tx: Vec<Transmitter>,
+    pub cq: CentralQueue,
+    /// Per transmitter: LRS among the receivers the matching gave it.
+    pub xbar_arb: Vec<Lrs>,
+    /// LRS among receivers choosing a queue output.
+    pub choose_arb: Lrs,
+    /// The receiver writing a packet into each output's list.
+    pub lock: [Option<u8>; PORTS],
+    pub cycle: u64,
+}
+
+impl Default for Sp2Switch {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Sp2Switch {
+    pub fn new() -> Self {
+        Sp2Switch {
+            rx: vec![Receiver::default(); PORTS],
+            tx: vec![Transmitter::default(); PORTS],
+            cq: CentralQueue::new(),
+            xbar_arb: vec![Lrs::new(PORTS); PORTS],
+            choose_arb: Lrs::new(PORTS),
+            lock: [None; PORTS],
+            cycle: 0,
+        }
+    }
+
+    /// One clock cycle.
+    pub fn step(&mut self, link_in: &[Option<u8>; PORTS], token_in: &[bool; PORTS]) -> Result<Sp2Outputs, Sp2Error> {
+        let old = self.clone();
+        let mut out = Sp2Outputs::default();
+        for p in 0..PORTS {
+            out.link_out[p] = old.tx[p].out_reg;
+            out.token_out[p] = old.rx[p].tokens_owed > 0;
+            if out.token_out[p] {
+                self.rx[p].tokens_owed -= 1;
+            }
+        }
+
+        // Receivers: parse LEN / R1 / drops (decoded routes join this cycle's matching).
+        for r in self.rx.iter_mut() {
+            r.parse();
+        }
+
+        // Crossbar matching on the waiting receivers and the free transmitters.
+        let free: u64 = (0..PORTS).filter(|&o| old.tx[o].free_for_xbar(old.cq.count(o))).fold(0, |m, o| m | 1 << o);
+        let rows: Vec<u64> = self.rx.iter().map(|r| r.xbar_request().map_or(0, |s| s as u64 & free)).collect();
+        let mut mm = vec![0u64; PORTS];
+        heuristic_into(&rows, PORTS, PASSES, &mut mm);
+        let mut granted = [None::<u8>; PORTS];
+        for o in 0..PORTS {
+            let want = (0..PORTS).filter(|&i| mm[i] >> o & 1 == 1).fold(0u64, |m, i| m | 1 << i);
+            if let Some(i) = old.xbar_arb[o].pick(want) {
+                granted[i as usize] = Some(o as u8);
+                self.xbar_arb[o].served(i);
+            }
+        }
+        for i in 0..PORTS {
+            match (self.rx[i].state, granted[i]) {
+                (RxState::Wait { body, .. }, Some(o)) => {
+                    self.rx[i].state = RxState::Xbar { out: o, held_sent: false, body };
+                    self.tx[o as usize].source = Source::Xbar(i as u8);
+                }
+                (RxState::Wait { set, body }, None) => {
+                    if self.rx[i].first_chunk_in() {
+                        self.rx[i].state = RxState::Choose { set, body };
+                    }
+                }
+                _ => {}
+            }
+        }
+
+        // One queue-output choice per cycle (LRS), least-loaded permitted unlocked output.
+        let unlocked = |o: usize| old.lock[o].is_none();
+        let choosers: u64 = (0..PORTS)
+            .filter(|&i| matches!(old.rx[i].state, RxState::Choose { set, .. } if (0..PORTS).any(|o| set >> o & 1 == 1 && unlocked(o))))
+            .fold(0, |m, i| m | 1 << i);
+        if let Some(i) = old.choose_arb.pick(choosers) {
+            let RxState::Choose { set, body } = old.rx[i as usize].state else { unreachable!() };
+            let o = (0..PORTS).filter(|&o| set >> o & 1 == 1 && unlocked(o)).min_by_key(|&o| (old.cq.count(o), o)).expect("a chooser has an unlocked output");
+            self.lock[o] = Some(i);
+            self.rx[i as usize].state = RxState::Queue { out: o as u8, held_in: false, body };
+            self.choose_arb.served(i);
+        }
+
+        // Central queue: writes from the ready slots (as they were), reads for the transmitters.
+        let mut cqi = CqInputs::default();
+        for i in 0..PORTS {
+            cqi.wr[i] = old.rx[i].ready;
+            cqi.rd[i] = old.tx[i].wants_chunk(old.cq.count(i));
+        }
+        let cqo = self.cq.eval(&cqi)?;
+        self.cq.commit(&cqi, &cqo);
+        if let Some(i) = cqo.wr_grant {
+            let w = old.rx[i as usize].ready.expect("granted ready chunk");
+            self.rx[i as usize].ready = None;
+            if w.last {
+                self.lock[w.out as usize] = None;
+            }
+        }
+        if let Some(o) = cqo.rd_grant {
+            self.tx[o as usize].reading = true;
+        }
+
+        // Crossbar and queue data paths of the receivers.
+        for i in 0..PORTS {
+            let room = match old.rx[i].state {
+                RxState::Xbar { out, .. } => old.tx[out as usize].xbar_room(old.rx[i].xbar.is_some()),
+                _ => false,
+            };
+            // A receiver granted this cycle sends its held byte at once (the transmitter is idle).
+            let room = room || (granted[i].is_some() && old.tx[granted[i].unwrap() as usize].xbar_room(false));
+            self.rx[i].feed_xbar(room);
+            if matches!(old.rx[i].state, RxState::Queue { .. }) || self.rx[i].asm_done.is_some() {
+                self.rx[i].feed_queue();
+            }
+        }
+
+        // Transmitters.
+        for o in 0..PORTS {
+            let xb = match old.tx[o].source {
+                Source::Xbar(i) => old.rx[i as usize].xbar,
+                _ => None,
+            };
+            let chunk = cqo.rd_data.filter(|c| c.out as usize == o);
+            self.tx[o].cycle(xb, chunk, token_in[o]);
+            if self.tx[o].credit as usize > RX_DEPTH {
+                return Err(Sp2Error::CreditOverflow(o));
+            }
+        }
+
+        // Links in.
+        for i in 0..PORTS {
+            if let Some(b) = link_in[i] {
+                if self.rx[i].fifo.len() >= RX_DEPTH {
+                    return Err(Sp2Error::RxOverflow(i));
+                }
+                self.rx[i].fifo.push_back(b);
+            }
+        }
+        self.cycle += 1;
+        Ok(out)
+    }
+
+    /// Everything drained: no byte, chunk, lock or pending token left.
+    pub fn is_idle(&self) -> bool {
+        self.rx.iter().all(|r| r.is_idle() && r.tokens_owed == 0) && self.tx.iter().all(|t| t.is_idle()) && self.cq.free() as usize == super::CQ_CHUNKS && self.lock.iter().all(|l| l.is_none())
+    }
+
+    /// Checks the queue's lists (every cycle in tests).
+    pub fn check(&self) -> Result<(), Sp2Error> {
+        Ok(self.cq.check()?)
+    }
+}
