@@ -26,6 +26,8 @@ enum Command {
     TorusTheorems(cmd::paths::TheoremArgs),
     /// Monte-Carlo delivery rates with failing links against the exact S, per policy.
     DeliveryMc(cmd::paths::McArgs),
+    /// The SP2-style 8x8 switch alone: throughput, central-queue occupancy and latency against load.
+    Sp2(cmd::sp2::Args),
     /// The main job: run every experiment on built-in defaults and write all results into one folder.
     All(cmd::all::Args),
 }
@@ -36,6 +38,7 @@ fn main() -> Result<()> {
         Command::Paths(a) => cmd::paths::run(a),
         Command::TorusTheorems(a) => cmd::paths::run_theorems(a),
         Command::DeliveryMc(a) => cmd::paths::run_mc(a),
+        Command::Sp2(a) => cmd::sp2::run(a),
         Command::All(a) => cmd::all::run(a),
     }
 }

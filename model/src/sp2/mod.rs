@@ -7,6 +7,7 @@
 //! - [`switch`]: the whole switch, cycle-accurate.
 
 pub mod central_queue;
+pub mod experiment;
 pub mod node;
 pub mod receiver;
 pub mod switch;
