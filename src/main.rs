@@ -16,6 +16,12 @@ struct Cli {
 enum Command {
     /// Thesis Table 2.1: how often the matching heuristic finds a maximum matching.
     Matching(cmd::matching::Args),
+    /// Write a built-in topology (sp2:N, benes:N, fly:K:N, mesh:KxK, torus:KxK, hypercube:D) as a topology file.
+    Topology(cmd::topology::Args),
+    /// Route tables of maximum adaptivity for every processor pair (thesis ch. 4).
+    Routes(cmd::routes::Args),
+    /// Thesis Tables 4.1, 4.3 and 4.4 for the SP2 systems, measured beside the thesis' numbers.
+    RoutesTable(cmd::routes_table::Args),
     /// The main job: run every experiment on built-in defaults and write all results into one folder.
     All(cmd::all::Args),
 }
@@ -23,6 +29,9 @@ enum Command {
 fn main() -> Result<()> {
     match Cli::parse().command {
         Command::Matching(a) => cmd::matching::run(a),
+        Command::Topology(a) => cmd::topology::run(a),
+        Command::Routes(a) => cmd::routes::run(a),
+        Command::RoutesTable(a) => cmd::routes_table::run(a),
         Command::All(a) => cmd::all::run(a),
     }
 }

@@ -8,11 +8,13 @@
 //! - [`exact`]: exact maximum matching (Hopcroft–Karp), the deficiency theorem, brute force.
 //! - [`table2_1`]: the experiment of thesis Table 2.1.
 //! - [`rng`]: seeded random streams.
-//! - [`topology`]: switches, processor nodes and the channels between them.
+//! - [`topology`]: switches, processor nodes and the channels between them; the topology file; built-ins.
+//! - [`routes`]: the route-table generator of thesis ch. 4.
 
 pub mod exact;
 pub mod header;
 pub mod matcher;
 pub mod rng;
 pub mod table2_1;
+pub mod routes;
 pub mod topology;

@@ -2,3 +2,6 @@
 
 pub mod all;
 pub mod matching;
+pub mod routes;
+pub mod routes_table;
+pub mod topology;
