@@ -2,7 +2,7 @@
 //! pair (thesis ch. 4), on all cores, with a progress bar; prints the average adaptivity and the time taken.
 
 use anyhow::{Context, Result};
-use asr_model::routes::generate;
+use asr_model::routes::{generate, Method};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::BufWriter;
 use std::path::PathBuf;
@@ -16,6 +16,9 @@ pub struct Args {
     /// Route-table file to write.
     #[arg(long)]
     pub out: PathBuf,
+    /// Build the whole solution graph (thesis Fig. 4.4) instead of only the part the DP needs.
+    #[arg(long)]
+    pub full: bool,
 }
 
 pub fn run(a: Args) -> Result<()> {
@@ -27,7 +30,11 @@ pub fn run(a: Args) -> Result<()> {
         ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} source switches")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
-    let tables = generate(&t, &|| bar.inc(1))?;
+    let tables = generate(
+        &t,
+        if a.full { Method::Full } else { Method::Pruned },
+        &|| bar.inc(1),
+    )?;
     bar.finish_and_clear();
     let gen = t0.elapsed().as_secs_f64();
     let f =

@@ -19,7 +19,7 @@ pub mod stats;
 pub mod table;
 pub mod validate;
 
-pub use table::{generate, route_switch_pair, Route, SwitchRoute, Tables};
+pub use table::{generate, route_switch_pair, Method, Route, SwitchRoute, Tables};
 
 use thiserror::Error;
 

@@ -268,3 +268,145 @@ pub fn max_adaptive_path(s: &SolutionGraph) -> (u128, Vec<u64>) {
     }
     (adp[0], path)
 }
+
+/// Non-empty subsets of m bits, largest first (m ≤ [`MAX_CHOICE_PORTS`]).
+fn subsets_by_size(m: u32) -> &'static [u32] {
+    use std::sync::OnceLock;
+    static LISTS: [OnceLock<Vec<u32>>; MAX_CHOICE_PORTS as usize + 1] =
+        [const { OnceLock::new() }; MAX_CHOICE_PORTS as usize + 1];
+    LISTS[m as usize].get_or_init(|| {
+        let mut v: Vec<u32> = (1..(1u32 << m)).collect();
+        v.sort_by_key(|x| (std::cmp::Reverse(x.count_ones()), *x));
+        v
+    })
+}
+
+/// The result of [`solve`]: the maximum adaptivity, one route achieving it, and how much of the solution graph
+/// was built (vertices memoised, edges evaluated).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Solved {
+    pub npath: u128,
+    pub hops: Vec<u64>,
+    pub vertices: usize,
+    pub edges: usize,
+}
+
+struct Solver<'a> {
+    r: &'a Routability,
+    masks: Vec<Vec<u64>>,
+    /// bound[i]: product over stages j ≥ i of the most usable ports of one vertex: ADP(i, X) ≤ bound[i].
+    bound: Vec<u128>,
+    memo: Vec<HashMap<VSet, (u128, u64, VSet), BuildHasherDefault<FxHasher>>>,
+    edges: usize,
+}
+
+impl Solver<'_> {
+    /// ADP(i, X) of eq. 4.2, top-down: routing sets tried largest first, cut off when |RB| × bound[i+1] cannot
+    /// beat the best so far. Memoised per stage on the bitset X.
+    fn adp(&mut self, i: usize, x: VSet) -> Result<u128, RouteError> {
+        if i + 1 == self.r.stages.len() {
+            return Ok(1);
+        }
+        if let Some(&(v, _, _)) = self.memo[i].get(&x) {
+            return Ok(v);
+        }
+        let p = x
+            .iter()
+            .fold(u64::MAX, |m, v| m & self.masks[i][v as usize]);
+        let m = p.count_ones();
+        if m > MAX_CHOICE_PORTS {
+            return Err(RouteError::TooManyChoices {
+                ports: m,
+                max: MAX_CHOICE_PORTS,
+            });
+        }
+        let mut ports = [0u32; MAX_CHOICE_PORTS as usize];
+        let mut u = [VSet::default(); MAX_CHOICE_PORTS as usize];
+        let mut rest = p;
+        for slot in ports.iter_mut().take(m as usize) {
+            *slot = rest.trailing_zeros();
+            rest &= rest - 1;
+        }
+        for v in x.iter() {
+            for &(port, y) in &self.r.edges[i][v as usize] {
+                if p >> port & 1 == 1 {
+                    let q = (p & ((1u64 << port) - 1)).count_ones() as usize;
+                    u[q] = u[q].or(VSet::single(y));
+                }
+            }
+        }
+        let mut best = (0u128, 0u64, VSet::default());
+        if m > 0 {
+            for &rb in subsets_by_size(m) {
+                let c = rb.count_ones() as u128;
+                if c.saturating_mul(self.bound[i + 1]) <= best.0 {
+                    break;
+                }
+                let (mut y, mut label, mut bits) = (VSet::default(), 0u64, rb);
+                while bits != 0 {
+                    let q = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    y = y.or(u[q]);
+                    label |= 1 << ports[q];
+                }
+                self.edges += 1;
+                let val = c.saturating_mul(self.adp(i + 1, y)?);
+                if val > best.0 {
+                    best = (val, label, y);
+                }
+            }
+        }
+        self.memo[i].insert(x, best);
+        Ok(best.0)
+    }
+}
+
+/// The maximum adaptive route of R, building only the part of the solution graph that the DP needs
+/// (branch and bound over the same vertices, edges and recurrence as [`solution_graph`] + [`max_adaptive_path`]).
+pub fn solve(r: &Routability) -> Result<Solved, RouteError> {
+    let k = r.stages.len();
+    if let Some(w) = r.stages.iter().map(Vec::len).find(|&w| w > MAX_STAGE_WIDTH) {
+        return Err(RouteError::StageTooWide {
+            width: w,
+            max: MAX_STAGE_WIDTH,
+        });
+    }
+    let masks: Vec<Vec<u64>> = r
+        .edges
+        .iter()
+        .map(|st| {
+            st.iter()
+                .map(|es| es.iter().fold(0u64, |m, &(p, _)| m | 1 << p))
+                .collect()
+        })
+        .collect();
+    let mut bound = vec![1u128; k];
+    for i in (0..k.saturating_sub(1)).rev() {
+        let most = masks[i].iter().map(|m| m.count_ones()).max().unwrap_or(0) as u128;
+        bound[i] = bound[i + 1].saturating_mul(most);
+    }
+    let mut s = Solver {
+        r,
+        masks,
+        bound,
+        memo: (0..k).map(|_| HashMap::default()).collect(),
+        edges: 0,
+    };
+    let npath = s.adp(0, VSet::single(0))?;
+    let mut hops = Vec::with_capacity(k.saturating_sub(1));
+    if npath > 0 {
+        let mut x = VSet::single(0);
+        for i in 0..k - 1 {
+            let &(_, label, y) = s.memo[i].get(&x).expect("on the optimal path");
+            hops.push(label);
+            x = y;
+        }
+    }
+    let vertices = s.memo.iter().map(HashMap::len).sum::<usize>() + 1;
+    Ok(Solved {
+        npath,
+        hops,
+        vertices,
+        edges: s.edges,
+    })
+}

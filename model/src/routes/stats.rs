@@ -6,7 +6,7 @@
 //! every processor on a source switch runs the BFS, and the destination switches (in BFS discovery order) are
 //! dealt to the processors of that switch in turn (Fig. 4.13); P is the number of processors.
 
-use super::table::{generate_scattered, Tables};
+use super::table::{generate_scattered, Method, Tables};
 use super::RouteError;
 use crate::topology::Topology;
 use serde::Serialize;
@@ -43,9 +43,13 @@ impl ParallelStats {
 }
 
 /// Real runs: T1 from one worker, then `workers` threads. Returns the stats and the tables of the parallel run.
-pub fn measured(t: &Topology, workers: usize) -> Result<(ParallelStats, Tables), RouteError> {
-    let (_, one) = generate_scattered(t, 1)?;
-    let (tables, times) = generate_scattered(t, workers)?;
+pub fn measured(
+    t: &Topology,
+    workers: usize,
+    method: Method,
+) -> Result<(ParallelStats, Tables), RouteError> {
+    let (_, one) = generate_scattered(t, 1, method)?;
+    let (tables, times) = generate_scattered(t, workers, method)?;
     Ok((ParallelStats::from_times(one[0], &times), tables))
 }
 

@@ -7,7 +7,7 @@
 //! parallel (rayon, all cores) or by explicit scattered workers for the Table 4.4 measurements.
 
 use super::bfs::{modified_bfs, routability, Bfs};
-use super::solution::{max_adaptive_path, solution_graph};
+use super::solution::{max_adaptive_path, solution_graph, solve};
 use super::RouteError;
 use crate::header::{hop_hex, npath};
 use crate::topology::Topology;
@@ -29,25 +29,52 @@ pub struct SwitchRoute {
     pub s_edges: usize,
 }
 
+/// How the solution graph is built and searched.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Method {
+    /// Only the vertices the DP needs, largest routing sets first, with a bound ([`solve`]). The default.
+    #[default]
+    Pruned,
+    /// The whole active solution graph (Fig. 4.4), then the DP of Fig. 4.6.
+    Full,
+}
+
 /// R, S and the DP for one destination switch of a BFS.
 pub fn route_switch_pair(
     bfs: &Bfs,
     dst: usize,
     scratch: &mut [u32],
+    method: Method,
 ) -> Result<Option<SwitchRoute>, RouteError> {
     let Some(r) = routability(bfs, dst, scratch) else {
         return Ok(None);
     };
-    let s = solution_graph(&r)?;
-    let (np, hops) = max_adaptive_path(&s);
-    debug_assert_eq!(np, npath(&hops));
-    Ok(Some(SwitchRoute {
-        hops,
-        npath: np,
-        physical: r.physical_paths(),
-        s_vertices: s.vertex_count(),
-        s_edges: s.edge_count(),
-    }))
+    let physical = r.physical_paths();
+    let route = match method {
+        Method::Full => {
+            let s = solution_graph(&r)?;
+            let (np, hops) = max_adaptive_path(&s);
+            SwitchRoute {
+                hops,
+                npath: np,
+                physical,
+                s_vertices: s.vertex_count(),
+                s_edges: s.edge_count(),
+            }
+        }
+        Method::Pruned => {
+            let s = solve(&r)?;
+            SwitchRoute {
+                hops: s.hops,
+                npath: s.npath,
+                physical,
+                s_vertices: s.vertices,
+                s_edges: s.edges,
+            }
+        }
+    };
+    debug_assert_eq!(route.npath, npath(&route.hops));
+    Ok(Some(route))
 }
 
 /// The routes from one source switch, with timings.
@@ -126,6 +153,7 @@ pub fn routes_from_switch(
     t: &Topology,
     a: usize,
     is_dest: &[bool],
+    method: Method,
 ) -> Result<SourceResult, RouteError> {
     let t0 = Instant::now();
     let bfs = modified_bfs(t, a);
@@ -134,7 +162,7 @@ pub fn routes_from_switch(
     let mut dests = Vec::new();
     for &b in bfs.order.iter().filter(|&&b| is_dest[b]) {
         let t1 = Instant::now();
-        if let Some(r) = route_switch_pair(&bfs, b, &mut scratch)? {
+        if let Some(r) = route_switch_pair(&bfs, b, &mut scratch, method)? {
             dests.push((b, r, t1.elapsed().as_secs_f64()));
         }
     }
@@ -276,14 +304,18 @@ fn dest_mask(t: &Topology, ends: &Endpoints) -> Vec<bool> {
 }
 
 /// Generates all route tables using rayon's pool; `progress` is called once per finished source switch.
-pub fn generate(t: &Topology, progress: &(dyn Fn() + Sync)) -> Result<Tables, RouteError> {
+pub fn generate(
+    t: &Topology,
+    method: Method,
+    progress: &(dyn Fn() + Sync),
+) -> Result<Tables, RouteError> {
     let ends = endpoints(t)?;
     let is_dest = dest_mask(t, &ends);
     let sources: Vec<SourceResult> = ends
         .sources
         .par_iter()
         .map(|&a| {
-            let r = routes_from_switch(t, a, &is_dest);
+            let r = routes_from_switch(t, a, &is_dest, method);
             progress();
             r
         })
@@ -293,7 +325,11 @@ pub fn generate(t: &Topology, progress: &(dyn Fn() + Sync)) -> Result<Tables, Ro
 
 /// Generates all route tables with `workers` threads, source switch j going to worker j mod `workers`
 /// (scattered). Returns the tables and each worker's busy seconds.
-pub fn generate_scattered(t: &Topology, workers: usize) -> Result<(Tables, Vec<f64>), RouteError> {
+pub fn generate_scattered(
+    t: &Topology,
+    workers: usize,
+    method: Method,
+) -> Result<(Tables, Vec<f64>), RouteError> {
     let ends = endpoints(t)?;
     let is_dest = dest_mask(t, &ends);
     let workers = workers.max(1);
@@ -306,7 +342,7 @@ pub fn generate_scattered(t: &Topology, workers: usize) -> Result<(Tables, Vec<f
                         let t0 = Instant::now();
                         let mine: Vec<_> = (w..ends.sources.len())
                             .step_by(workers)
-                            .map(|j| (j, routes_from_switch(t, ends.sources[j], is_dest)))
+                            .map(|j| (j, routes_from_switch(t, ends.sources[j], is_dest, method)))
                             .collect();
                         (mine, t0.elapsed().as_secs_f64())
                     })
