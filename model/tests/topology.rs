@@ -68,7 +68,11 @@ fn errors_name_file_line_and_problem() {
         ),
         (
             "switch S0 99\n",
-            "t.top:1: `99` is not a valid number of ports",
+            "t.top:1: switch `S0` must have between 1 and 64 ports (got 99)",
+        ),
+        (
+            "switch S0 x\n",
+            "t.top:1: `x` is not a valid number of ports",
         ),
     ];
     for (text, want) in cases {
