@@ -283,3 +283,42 @@ proptest! {
         }
     }
 }
+
+/// A topology where taking every usable port at the first hop is not optimal: from A, ports {1, 2} reach
+/// {U, V} whose only common port leads on to one switch (2 × 1 paths), while port 1 alone reaches U, which has
+/// three usable ports (1 × 3 paths).
+const GREEDY_TRAP: &str = "
+switch A 4
+switch U 4
+switch V 4
+switch X 4
+switch Y 4
+switch Z 4
+switch D 4
+node P
+node Q
+link P.0 A.0
+link Q.0 D.0
+wire A.1 U.0
+wire A.2 V.0
+wire U.1 X.0
+wire U.2 Y.0
+wire U.3 Z.0
+wire V.1 X.1
+wire X.1 D.1
+wire Y.1 D.2
+wire Z.1 D.3
+wire D.1 A.1
+";
+
+#[test]
+fn largest_set_is_not_always_best() {
+    let t = parse(GREEDY_TRAP, "trap.top").unwrap();
+    let tb = tables(&t);
+    let r = tb.routes().find(|r| t.element(r.src).name == "P").unwrap();
+    assert_eq!(r.hops, vec![0b10, 0b1110, 0b10, 0b1]);
+    assert_eq!((r.npath, r.physical), (3, 4));
+    exhaustive_check(&t);
+    let full = generate(&t, Method::Full, &|| {}).unwrap();
+    assert_eq!(full.routes().next().unwrap().npath, 3);
+}
