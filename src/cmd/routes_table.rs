@@ -128,12 +128,33 @@ fn check_and_split(t: &Topology, tables: &Tables) -> Result<(usize, Option<f64>,
 }
 
 /// Measures one topology.
+/// Repetitions of every timed run; the fastest is kept (the machine is shared and times are small).
+pub const REPS: usize = 5;
+
+/// Measures one topology.
 pub fn measure(name: &str, workers: usize, method: Method) -> Result<Row> {
     let t = builtin(name)?;
-    let (seq, one) = generate_scattered(&t, 1, method)?;
-    let (tables, times) = generate_scattered(&t, workers, method)?;
+    let (mut seq, one) = generate_scattered(&t, 1, method)?;
+    let mut t1 = one[0];
+    for _ in 1..REPS {
+        let (again, one) = generate_scattered(&t, 1, method)?;
+        t1 = t1.min(one[0]);
+        // Keep the fastest time seen for every BFS and every switch pair.
+        for (s, a) in seq.sources.iter_mut().zip(&again.sources) {
+            s.bfs_secs = s.bfs_secs.min(a.bfs_secs);
+            for (d, e) in s.dests.iter_mut().zip(&a.dests) {
+                d.2 = d.2.min(e.2);
+            }
+        }
+    }
+    let (mut tables, mut times) = generate_scattered(&t, workers, method)?;
+    for _ in 1..REPS {
+        let (tb, ti) = generate_scattered(&t, workers, method)?;
+        if ti.iter().copied().fold(0.0, f64::max) < times.iter().copied().fold(0.0, f64::max) {
+            (tables, times) = (tb, ti);
+        }
+    }
     let (routes_validated, same, cross) = check_and_split(&t, &tables)?;
-    let t1 = one[0];
     let sources = seq.sources.len();
     Ok(Row {
         name: name.to_string(),
@@ -199,7 +220,7 @@ pub fn render(rows: &[Row], seconds: f64) -> String {
             r.routes_validated
         );
     }
-    let _ = writeln!(s, "\nTable 4.3-style times (seconds): T1 = all tables on one thread of this machine; per table = T1 / source switches");
+    let _ = writeln!(s, "\nTable 4.3-style times (seconds, best of {REPS}): T1 = all tables on one thread of this machine; per table = T1 / source switches");
     let _ = writeln!(s, "(one processor's table; the 4 processors of a switch share it). Thesis: improved algorithm, one processor's table.");
     let _ = writeln!(
         s,
