@@ -28,6 +28,12 @@ enum Command {
     DeliveryMc(cmd::paths::McArgs),
     /// The SP2-style 8x8 switch alone: throughput, central-queue occupancy and latency against load.
     Sp2(cmd::sp2::Args),
+    /// Write a built-in topology (sp2:N, benes:N, fly:K:N, mesh:KxK, torus:KxK, hypercube:D) as a topology file.
+    Topology(cmd::topology::Args),
+    /// Route tables of maximum adaptivity for every processor pair (thesis ch. 4).
+    Routes(cmd::routes::Args),
+    /// Thesis Tables 4.1, 4.3 and 4.4 for the SP2 systems, measured beside the thesis' numbers.
+    RoutesTable(cmd::routes_table::Args),
     /// The main job: run every experiment on built-in defaults and write all results into one folder.
     All(cmd::all::Args),
 }
@@ -39,6 +45,9 @@ fn main() -> Result<()> {
         Command::TorusTheorems(a) => cmd::paths::run_theorems(a),
         Command::DeliveryMc(a) => cmd::paths::run_mc(a),
         Command::Sp2(a) => cmd::sp2::run(a),
+        Command::Topology(a) => cmd::topology::run(a),
+        Command::Routes(a) => cmd::routes::run(a),
+        Command::RoutesTable(a) => cmd::routes_table::run(a),
         Command::All(a) => cmd::all::run(a),
     }
 }

@@ -13,7 +13,8 @@
 //! - [`switch2`]: the 2×2 ASR switch (docs/switch2.md).
 //! - [`table2_1`]: the experiment of thesis Table 2.1.
 //! - [`rng`]: seeded random streams.
-//! - [`topology`]: switches, processor nodes and the channels between them.
+//! - [`topology`]: switches, processor nodes and the channels between them; the topology file; built-ins.
+//! - [`routes`]: the route-table generator of thesis ch. 4.
 
 pub mod benes;
 pub mod delivery;
@@ -22,6 +23,7 @@ pub mod header;
 pub mod lrs;
 pub mod matcher;
 pub mod rng;
+pub mod routes;
 pub mod sp2;
 pub mod switch2;
 pub mod table2_1;

@@ -12,11 +12,20 @@ use rand::Rng;
 use std::collections::HashMap;
 
 fn seed() -> u64 {
-    std::env::var("ASR_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0x5b2)
+    std::env::var("ASR_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0x5b2)
 }
 
 /// Drives the switch and its 8 nodes for one cycle; `consume[o]` bytes per cycle at node o.
-fn cycle(sw: &mut Sp2Switch, nodes: &mut [Node], wires: &mut ([Option<u8>; PORTS], [bool; PORTS]), consume: &[usize; PORTS], corrupt: Option<usize>) {
+fn cycle(
+    sw: &mut Sp2Switch,
+    nodes: &mut [Node],
+    wires: &mut ([Option<u8>; PORTS], [bool; PORTS]),
+    consume: &[usize; PORTS],
+    corrupt: Option<usize>,
+) {
     let (sw_out_prev, sw_tok_prev) = *wires;
     let mut link_in = [None; PORTS];
     let mut token_in = [false; PORTS];
@@ -28,9 +37,12 @@ fn cycle(sw: &mut Sp2Switch, nodes: &mut [Node], wires: &mut ([Option<u8>; PORTS
     if let Some(p) = corrupt {
         link_in[p] = link_in[p].map(|b| b ^ 0x10);
     }
-    let o = sw.step(&link_in, &token_in).unwrap_or_else(|e| panic!("cycle {}: {e}", sw.cycle));
+    let o = sw
+        .step(&link_in, &token_in)
+        .unwrap_or_else(|e| panic!("cycle {}: {e}", sw.cycle));
     *wires = (o.link_out, o.token_out);
-    sw.check().unwrap_or_else(|e| panic!("cycle {}: {e}", sw.cycle));
+    sw.check()
+        .unwrap_or_else(|e| panic!("cycle {}: {e}", sw.cycle));
 }
 
 struct Expect {
@@ -55,7 +67,9 @@ fn random_traffic(seed: u64, packets_per_node: usize, backpressure: bool, max_se
             let mut payload = vec![src as u8, (seq >> 8) as u8, seq as u8];
             payload.extend((3..n).map(|_| rng.gen::<u8>()));
             let h = Header::new(8, vec![set as u64]).unwrap();
-            nodes[src].send_queue.push_back(encode_packet(&h, &payload).unwrap());
+            nodes[src]
+                .send_queue
+                .push_back(encode_packet(&h, &payload).unwrap());
             expect.insert((src as u8, seq), Expect { set, payload });
         }
     }
@@ -64,20 +78,41 @@ fn random_traffic(seed: u64, packets_per_node: usize, backpressure: bool, max_se
     let mut delivered = 0;
     let mut cycles = 0u64;
     while delivered < total {
-        let consume: [usize; PORTS] = std::array::from_fn(|_| if backpressure { rng.gen_bool(0.6) as usize } else { 2 });
+        let consume: [usize; PORTS] = std::array::from_fn(|_| {
+            if backpressure {
+                rng.gen_bool(0.6) as usize
+            } else {
+                2
+            }
+        });
         cycle(&mut sw, &mut nodes, &mut wires, &consume, None);
         for (o, n) in nodes.iter_mut().enumerate() {
             for a in n.arrivals.drain(..) {
                 assert!(a.crc_ok, "seed {seed}: CRC error at output {o}");
-                let key = (a.payload[0], u16::from_be_bytes([a.payload[1], a.payload[2]]));
-                let e = expect.remove(&key).unwrap_or_else(|| panic!("seed {seed}: unexpected or duplicate packet {key:?} at output {o}"));
-                assert!(e.set >> o & 1 == 1, "seed {seed}: packet {key:?} left on output {o}, not in its set {:#04x}", e.set);
-                assert_eq!(a.payload, e.payload, "seed {seed}: packet {key:?} corrupted");
+                let key = (
+                    a.payload[0],
+                    u16::from_be_bytes([a.payload[1], a.payload[2]]),
+                );
+                let e = expect.remove(&key).unwrap_or_else(|| {
+                    panic!("seed {seed}: unexpected or duplicate packet {key:?} at output {o}")
+                });
+                assert!(
+                    e.set >> o & 1 == 1,
+                    "seed {seed}: packet {key:?} left on output {o}, not in its set {:#04x}",
+                    e.set
+                );
+                assert_eq!(
+                    a.payload, e.payload,
+                    "seed {seed}: packet {key:?} corrupted"
+                );
                 delivered += 1;
             }
         }
         cycles += 1;
-        assert!(cycles < 2_000_000, "seed {seed}: no progress ({delivered}/{total} delivered)");
+        assert!(
+            cycles < 2_000_000,
+            "seed {seed}: no progress ({delivered}/{total} delivered)"
+        );
     }
     // Drain: the switch and the nodes empty out, every chunk back on the free list, all credit returned.
     for _ in 0..100 {
@@ -85,13 +120,22 @@ fn random_traffic(seed: u64, packets_per_node: usize, backpressure: bool, max_se
     }
     assert!(expect.is_empty());
     assert!(sw.is_idle(), "seed {seed}: switch not idle after draining");
-    assert!(nodes.iter().all(|n| n.is_idle() && n.credit == 16), "seed {seed}: credit not returned");
-    assert!(sw.rx.iter().all(|r| r.crc_errors == 0 && r.route_errors == 0));
+    assert!(
+        nodes.iter().all(|n| n.is_idle() && n.credit == 16),
+        "seed {seed}: credit not returned"
+    );
+    assert!(sw
+        .rx
+        .iter()
+        .all(|r| r.crc_errors == 0 && r.route_errors == 0));
     let via_q: u64 = sw.tx.iter().map(|t| t.packets_queue).sum();
     let via_x: u64 = sw.tx.iter().map(|t| t.packets_xbar).sum();
     assert_eq!((via_q + via_x) as usize, total);
     if backpressure {
-        assert!(via_q > 0, "seed {seed}: backpressure never used the central queue");
+        assert!(
+            via_q > 0,
+            "seed {seed}: backpressure never used the central queue"
+        );
     }
 }
 
@@ -115,7 +159,9 @@ fn cut_through_latency_is_five_cycles() {
     let mut sw = Sp2Switch::new();
     let mut nodes: Vec<Node> = (0..PORTS).map(|_| Node::new()).collect();
     let h = Header::new(8, vec![1 << 6]).unwrap();
-    nodes[2].send_queue.push_back(encode_packet(&h, &[9, 8, 7, 6, 5, 4, 3, 2, 1, 0]).unwrap());
+    nodes[2]
+        .send_queue
+        .push_back(encode_packet(&h, &[9, 8, 7, 6, 5, 4, 3, 2, 1, 0]).unwrap());
     let mut wires = ([None; PORTS], [false; PORTS]);
     let mut first_out = None;
     for c in 0..60u64 {
@@ -138,7 +184,9 @@ fn corrupted_byte_is_detected_and_flagged() {
     let mut nodes: Vec<Node> = (0..PORTS).map(|_| Node::new()).collect();
     let h = Header::new(8, vec![1 << 3]).unwrap();
     for k in 0..3u8 {
-        nodes[0].send_queue.push_back(encode_packet(&h, &[k; 20]).unwrap());
+        nodes[0]
+            .send_queue
+            .push_back(encode_packet(&h, &[k; 20]).unwrap());
     }
     let mut wires = ([None; PORTS], [false; PORTS]);
     for c in 0..200u64 {
@@ -148,7 +196,11 @@ fn corrupted_byte_is_detected_and_flagged() {
     }
     assert_eq!(sw.rx[0].crc_errors, 1);
     let ok: Vec<bool> = nodes[3].arrivals.iter().map(|a| a.crc_ok).collect();
-    assert_eq!(ok, vec![true, false, true], "the bad packet is flagged (inverted CRC), the others are intact");
+    assert_eq!(
+        ok,
+        vec![true, false, true],
+        "the bad packet is flagged (inverted CRC), the others are intact"
+    );
     assert!(sw.is_idle());
 }
 
@@ -160,7 +212,9 @@ fn empty_route_set_is_dropped_and_counted() {
     let mut bad = vec![4u8, 0, 1, 2, 3];
     bad.push(asr_model::sp2::crc8(&bad));
     nodes[1].send_queue.push_back(bad);
-    nodes[1].send_queue.push_back(encode_packet(&Header::new(8, vec![1]).unwrap(), &[42]).unwrap());
+    nodes[1]
+        .send_queue
+        .push_back(encode_packet(&Header::new(8, vec![1]).unwrap(), &[42]).unwrap());
     let mut wires = ([None; PORTS], [false; PORTS]);
     for _ in 0..60 {
         cycle(&mut sw, &mut nodes, &mut wires, &[1; PORTS], None);

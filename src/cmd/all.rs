@@ -38,6 +38,23 @@ pub fn run(a: Args) -> Result<()> {
         serde_json::to_string_pretty(&cells)?,
     )?;
 
+    // Thesis Tables 4.1, 4.3, 4.4: route generation on the SP2 systems.
+    let t = Instant::now();
+    let rargs = super::routes_table::Args {
+        topologies: super::routes_table::default_names(),
+        workers: None,
+        full: false,
+        json: false,
+    };
+    let rows = super::routes_table::compute(&rargs)?;
+    let table = super::routes_table::render(&rows, t.elapsed().as_secs_f64());
+    print!("{table}");
+    fs::write(a.out.join("routes_table.txt"), &table)?;
+    fs::write(
+        a.out.join("routes_table.json"),
+        serde_json::to_string_pretty(&rows)?,
+    )?;
+
     eprintln!(
         "asr all: everything written to {} in {:.1} s",
         a.out.display(),

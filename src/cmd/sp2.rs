@@ -40,16 +40,37 @@ pub fn compute(a: &Args) -> Result<Vec<Sp2Stats>> {
     if a.cycles < 100 {
         bail!("--cycles {}: at least 100", a.cycles);
     }
-    let points: Vec<(u32, f64)> = a.set_bits.iter().flat_map(|&b| a.load.iter().map(move |&l| (b, l))).collect();
-    points.into_par_iter().map(|(b, l)| Ok(run_point(b, l, a.payload, a.cycles, a.seed)?)).collect()
+    let points: Vec<(u32, f64)> = a
+        .set_bits
+        .iter()
+        .flat_map(|&b| a.load.iter().map(move |&l| (b, l)))
+        .collect();
+    points
+        .into_par_iter()
+        .map(|(b, l)| Ok(run_point(b, l, a.payload, a.cycles, a.seed)?))
+        .collect()
 }
 
 pub fn render(stats: &[Sp2Stats], payload: usize) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "SP2-style 8x8 switch, one node per port, uniform destinations, {payload}-byte payloads; cut-through latency without contention: 5 cycles (model/tests/sp2_switch.rs)");
-    let _ = writeln!(s, "{:>8} {:>8} {:>11} {:>11} {:>10} {:>12} {:>12}", "set bits", "offered", "throughput", "queue mean", "queue max", "via queue", "latency");
+    let _ = writeln!(
+        s,
+        "{:>8} {:>8} {:>11} {:>11} {:>10} {:>12} {:>12}",
+        "set bits", "offered", "throughput", "queue mean", "queue max", "via queue", "latency"
+    );
     for x in stats {
-        let _ = writeln!(s, "{:>8} {:>8.2} {:>11.3} {:>11.1} {:>10} {:>11.1}% {:>12.1}", x.set_bits, x.offered, x.throughput, x.mean_queue_chunks, x.max_queue_chunks, 100.0 * x.queue_share, x.mean_latency);
+        let _ = writeln!(
+            s,
+            "{:>8} {:>8.2} {:>11.3} {:>11.1} {:>10} {:>11.1}% {:>12.1}",
+            x.set_bits,
+            x.offered,
+            x.throughput,
+            x.mean_queue_chunks,
+            x.max_queue_chunks,
+            100.0 * x.queue_share,
+            x.mean_latency
+        );
     }
     let _ = writeln!(s, "(throughput and offered load in link bytes per port per cycle; queue in 8-byte chunks of 128; latency from first byte sent to last byte received)");
     s

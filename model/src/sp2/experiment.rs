@@ -33,8 +33,19 @@ pub struct Sp2Stats {
 
 /// Runs `cycles` cycles (after `cycles / 5` of warm-up) with payloads of `payload` bytes (5..=250: the first
 /// five carry the source and a sequence number).
-pub fn run(set_bits: u32, offered: f64, payload: usize, cycles: u64, seed: u64) -> Result<Sp2Stats, Sp2Error> {
-    assert!((1..=8).contains(&set_bits) && offered > 0.0 && offered <= 1.0 && (5..=250).contains(&payload));
+pub fn run(
+    set_bits: u32,
+    offered: f64,
+    payload: usize,
+    cycles: u64,
+    seed: u64,
+) -> Result<Sp2Stats, Sp2Error> {
+    assert!(
+        (1..=8).contains(&set_bits)
+            && offered > 0.0
+            && offered <= 1.0
+            && (5..=250).contains(&payload)
+    );
     let mut rng = stream(seed, 0x5b2);
     let mut sw = Sp2Switch::new();
     let mut nodes: Vec<Node> = (0..PORTS).map(|_| Node::new()).collect();
@@ -47,7 +58,11 @@ pub fn run(set_bits: u32, offered: f64, payload: usize, cycles: u64, seed: u64) 
     let (mut lat_sum, mut lat_n) = (0u64, 0u64);
     for c in 0..warm + cycles {
         for (s, n) in nodes.iter_mut().enumerate() {
-            let want = if offered >= 1.0 { n.send_queue.len() < 2 } else { rng.gen_bool((offered / pkt_bytes as f64).min(1.0)) };
+            let want = if offered >= 1.0 {
+                n.send_queue.len() < 2
+            } else {
+                rng.gen_bool((offered / pkt_bytes as f64).min(1.0))
+            };
             if want {
                 let mut set = 0u8;
                 while set.count_ones() < set_bits {
@@ -56,7 +71,13 @@ pub fn run(set_bits: u32, offered: f64, payload: usize, cycles: u64, seed: u64) 
                 let mut p = vec![s as u8];
                 p.extend_from_slice(&seq[s].to_be_bytes());
                 p.resize(payload, 0xa5);
-                n.send_queue.push_back(encode_packet(&Header::new(8, vec![set as u64]).expect("non-empty set"), &p).expect("8-bit route"));
+                n.send_queue.push_back(
+                    encode_packet(
+                        &Header::new(8, vec![set as u64]).expect("non-empty set"),
+                        &p,
+                    )
+                    .expect("8-bit route"),
+                );
                 sent_at[s].insert(seq[s], u64::MAX);
                 seq[s] += 1;
             }
@@ -86,7 +107,8 @@ pub fn run(set_bits: u32, offered: f64, payload: usize, cycles: u64, seed: u64) 
         for n in nodes.iter_mut() {
             for a in n.arrivals.drain(..) {
                 let src = a.payload[0] as usize;
-                let k = u32::from_be_bytes([a.payload[1], a.payload[2], a.payload[3], a.payload[4]]);
+                let k =
+                    u32::from_be_bytes([a.payload[1], a.payload[2], a.payload[3], a.payload[4]]);
                 if let Some(t0) = sent_at[src].remove(&k) {
                     if c >= warm && t0 != u64::MAX {
                         lat_sum += c - t0;
@@ -106,6 +128,10 @@ pub fn run(set_bits: u32, offered: f64, payload: usize, cycles: u64, seed: u64) 
         mean_queue_chunks: q_sum as f64 / cycles as f64,
         max_queue_chunks: q_max,
         queue_share: via_q as f64 / (via_q + via_x).max(1) as f64,
-        mean_latency: if lat_n == 0 { 0.0 } else { lat_sum as f64 / lat_n as f64 },
+        mean_latency: if lat_n == 0 {
+            0.0
+        } else {
+            lat_sum as f64 / lat_n as f64
+        },
     })
 }

@@ -33,13 +33,22 @@ pub struct Node {
 
 impl Node {
     pub fn new() -> Self {
-        Node { credit: RX_DEPTH as u16, ..Default::default() }
+        Node {
+            credit: RX_DEPTH as u16,
+            ..Default::default()
+        }
     }
 
     /// The byte this node drives on its output link this cycle, and the token it returns.
     /// `consume` = how many received bytes it may consume this cycle (backpressure: 0).
     /// `token_in` = the switch's token for this node's output.
-    pub fn cycle(&mut self, cycle: u64, link_in: Option<u8>, token_in: bool, consume: usize) -> (Option<u8>, bool) {
+    pub fn cycle(
+        &mut self,
+        cycle: u64,
+        link_in: Option<u8>,
+        token_in: bool,
+        consume: usize,
+    ) -> (Option<u8>, bool) {
         let token_out = self.tokens_owed > 0;
         if token_out {
             self.tokens_owed -= 1;
@@ -67,13 +76,19 @@ impl Node {
             self.inbox.push_back(b);
         }
         for _ in 0..consume {
-            let Some(b) = self.inbox.pop_front() else { break };
+            let Some(b) = self.inbox.pop_front() else {
+                break;
+            };
             self.tokens_owed += 1;
             self.partial.push(b);
             let len = self.partial[0] as usize;
             if self.partial.len() == len + 2 {
                 let crc_ok = crc8(&self.partial) == 0;
-                self.arrivals.push(Arrival { payload: self.partial[1..=len].to_vec(), crc_ok, cycle });
+                self.arrivals.push(Arrival {
+                    payload: self.partial[1..=len].to_vec(),
+                    crc_ok,
+                    cycle,
+                });
                 self.partial.clear();
             }
         }
@@ -82,6 +97,10 @@ impl Node {
 
     /// Nothing left to send and nothing partly received or owed.
     pub fn is_idle(&self) -> bool {
-        self.send_queue.is_empty() && self.sending.is_empty() && self.inbox.is_empty() && self.partial.is_empty() && self.tokens_owed == 0
+        self.send_queue.is_empty()
+            && self.sending.is_empty()
+            && self.inbox.is_empty()
+            && self.partial.is_empty()
+            && self.tokens_owed == 0
     }
 }

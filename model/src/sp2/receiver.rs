@@ -97,7 +97,9 @@ impl Receiver {
     /// Pops one byte, counting its token.
     fn pop(&mut self) -> u8 {
         self.tokens_owed += 1;
-        self.fifo.pop_front().expect("pop from an empty receiver FIFO")
+        self.fifo
+            .pop_front()
+            .expect("pop from an empty receiver FIFO")
     }
 
     /// The parser step for states that do not depend on grants (`Len`, `Route`, `Drop`); returns whether the
@@ -127,7 +129,9 @@ impl Receiver {
                 self.crc = crc8_step(self.crc, r1);
                 if r1 == 0 {
                     self.route_errors += 1;
-                    self.state = RxState::Drop { left: body as u16 + 1 };
+                    self.state = RxState::Drop {
+                        left: body as u16 + 1,
+                    };
                     false
                 } else {
                     self.state = RxState::Wait { set: r1, body };
@@ -137,7 +141,11 @@ impl Receiver {
             RxState::Drop { left } => {
                 if !self.fifo.is_empty() {
                     self.pop();
-                    self.state = if left == 1 { RxState::Len } else { RxState::Drop { left: left - 1 } };
+                    self.state = if left == 1 {
+                        RxState::Len
+                    } else {
+                        RxState::Drop { left: left - 1 }
+                    };
                 }
                 false
             }
@@ -159,29 +167,56 @@ impl Receiver {
     /// The last data byte goes only together with the CRC byte.
     pub fn feed_xbar(&mut self, room: bool) {
         self.xbar = None;
-        let RxState::Xbar { out, held_sent, body } = self.state else { return };
+        let RxState::Xbar {
+            out,
+            held_sent,
+            body,
+        } = self.state
+        else {
+            return;
+        };
         if !room {
             return;
         }
         if !held_sent {
             if body > 0 {
-                self.xbar = Some(XbarByte { byte: self.held, last: None });
-                self.state = RxState::Xbar { out, held_sent: true, body };
+                self.xbar = Some(XbarByte {
+                    byte: self.held,
+                    last: None,
+                });
+                self.state = RxState::Xbar {
+                    out,
+                    held_sent: true,
+                    body,
+                };
             } else if !self.fifo.is_empty() {
                 let bad = self.take_crc();
-                self.xbar = Some(XbarByte { byte: self.held, last: Some(bad) });
+                self.xbar = Some(XbarByte {
+                    byte: self.held,
+                    last: Some(bad),
+                });
                 self.state = RxState::Len;
             }
         } else if body > 1 && !self.fifo.is_empty() {
             let b = self.pop();
             self.crc = crc8_step(self.crc, b);
-            self.xbar = Some(XbarByte { byte: b, last: None });
-            self.state = RxState::Xbar { out, held_sent, body: body - 1 };
+            self.xbar = Some(XbarByte {
+                byte: b,
+                last: None,
+            });
+            self.state = RxState::Xbar {
+                out,
+                held_sent,
+                body: body - 1,
+            };
         } else if body == 1 && self.fifo.len() >= 2 {
             let b = self.pop();
             self.crc = crc8_step(self.crc, b);
             let bad = self.take_crc();
-            self.xbar = Some(XbarByte { byte: b, last: Some(bad) });
+            self.xbar = Some(XbarByte {
+                byte: b,
+                last: Some(bad),
+            });
             self.state = RxState::Len;
         }
     }
@@ -199,7 +234,13 @@ impl Receiver {
                 for (k, &b) in self.asm.iter().enumerate() {
                     data |= (b as u64) << (8 * k);
                 }
-                self.ready = Some(WriteReq { out, data, bytes: self.asm.len() as u8, last, bad });
+                self.ready = Some(WriteReq {
+                    out,
+                    data,
+                    bytes: self.asm.len() as u8,
+                    last,
+                    bad,
+                });
                 self.asm.clear();
                 self.asm_done = None;
                 if last {
@@ -208,10 +249,16 @@ impl Receiver {
             }
             return;
         }
-        let RxState::Queue { out, held_in, body } = self.state else { return };
+        let RxState::Queue { out, held_in, body } = self.state else {
+            return;
+        };
         if !held_in {
             self.asm.push(self.held);
-            self.state = RxState::Queue { out, held_in: true, body };
+            self.state = RxState::Queue {
+                out,
+                held_in: true,
+                body,
+            };
             if body == 0 {
                 // The held byte is the last data byte: wait for the CRC in a later cycle.
             }
@@ -229,7 +276,11 @@ impl Receiver {
             let b = self.pop();
             self.crc = crc8_step(self.crc, b);
             self.asm.push(b);
-            self.state = RxState::Queue { out, held_in, body: body - 1 };
+            self.state = RxState::Queue {
+                out,
+                held_in,
+                body: body - 1,
+            };
             if self.asm.len() == CHUNK {
                 self.asm_done = Some((false, false));
             }
@@ -238,13 +289,21 @@ impl Receiver {
             self.crc = crc8_step(self.crc, b);
             self.asm.push(b);
             let bad = self.take_crc();
-            self.state = RxState::Queue { out, held_in, body: 0 };
+            self.state = RxState::Queue {
+                out,
+                held_in,
+                body: 0,
+            };
             self.asm_done = Some((true, bad));
         }
     }
 
     /// Idle: nothing buffered, parser waiting for a packet.
     pub fn is_idle(&self) -> bool {
-        self.fifo.is_empty() && self.state == RxState::Len && self.xbar.is_none() && self.asm.is_empty() && self.ready.is_none()
+        self.fifo.is_empty()
+            && self.state == RxState::Len
+            && self.xbar.is_none()
+            && self.asm.is_empty()
+            && self.ready.is_none()
     }
 }

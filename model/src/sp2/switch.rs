@@ -70,7 +70,11 @@ impl Sp2Switch {
     }
 
     /// One clock cycle.
-    pub fn step(&mut self, link_in: &[Option<u8>; PORTS], token_in: &[bool; PORTS]) -> Result<Sp2Outputs, Sp2Error> {
+    pub fn step(
+        &mut self,
+        link_in: &[Option<u8>; PORTS],
+        token_in: &[bool; PORTS],
+    ) -> Result<Sp2Outputs, Sp2Error> {
         let old = self.clone();
         let mut out = Sp2Outputs::default();
         for p in 0..PORTS {
@@ -87,13 +91,21 @@ impl Sp2Switch {
         }
 
         // Crossbar matching on the waiting receivers and the free transmitters.
-        let free: u64 = (0..PORTS).filter(|&o| old.tx[o].free_for_xbar(old.cq.count(o))).fold(0, |m, o| m | 1 << o);
-        let rows: Vec<u64> = self.rx.iter().map(|r| r.xbar_request().map_or(0, |s| s as u64 & free)).collect();
+        let free: u64 = (0..PORTS)
+            .filter(|&o| old.tx[o].free_for_xbar(old.cq.count(o)))
+            .fold(0, |m, o| m | 1 << o);
+        let rows: Vec<u64> = self
+            .rx
+            .iter()
+            .map(|r| r.xbar_request().map_or(0, |s| s as u64 & free))
+            .collect();
         let mut mm = vec![0u64; PORTS];
         heuristic_into(&rows, PORTS, PASSES, &mut mm);
         let mut granted = [None::<u8>; PORTS];
         for o in 0..PORTS {
-            let want = (0..PORTS).filter(|&i| mm[i] >> o & 1 == 1).fold(0u64, |m, i| m | 1 << i);
+            let want = (0..PORTS)
+                .filter(|&i| mm[i] >> o & 1 == 1)
+                .fold(0u64, |m, i| m | 1 << i);
             if let Some(i) = old.xbar_arb[o].pick(want) {
                 granted[i as usize] = Some(o as u8);
                 self.xbar_arb[o].served(i);
@@ -102,7 +114,11 @@ impl Sp2Switch {
         for i in 0..PORTS {
             match (self.rx[i].state, granted[i]) {
                 (RxState::Wait { body, .. }, Some(o)) => {
-                    self.rx[i].state = RxState::Xbar { out: o, held_sent: false, body };
+                    self.rx[i].state = RxState::Xbar {
+                        out: o,
+                        held_sent: false,
+                        body,
+                    };
                     self.tx[o as usize].source = Source::Xbar(i as u8);
                 }
                 (RxState::Wait { set, body }, None) => {
@@ -120,10 +136,19 @@ impl Sp2Switch {
             .filter(|&i| matches!(old.rx[i].state, RxState::Choose { set, .. } if (0..PORTS).any(|o| set >> o & 1 == 1 && unlocked(o))))
             .fold(0, |m, i| m | 1 << i);
         if let Some(i) = old.choose_arb.pick(choosers) {
-            let RxState::Choose { set, body } = old.rx[i as usize].state else { unreachable!() };
-            let o = (0..PORTS).filter(|&o| set >> o & 1 == 1 && unlocked(o)).min_by_key(|&o| (old.cq.count(o), o)).expect("a chooser has an unlocked output");
+            let RxState::Choose { set, body } = old.rx[i as usize].state else {
+                unreachable!()
+            };
+            let o = (0..PORTS)
+                .filter(|&o| set >> o & 1 == 1 && unlocked(o))
+                .min_by_key(|&o| (old.cq.count(o), o))
+                .expect("a chooser has an unlocked output");
             self.lock[o] = Some(i);
-            self.rx[i as usize].state = RxState::Queue { out: o as u8, held_in: false, body };
+            self.rx[i as usize].state = RxState::Queue {
+                out: o as u8,
+                held_in: false,
+                body,
+            };
             self.choose_arb.served(i);
         }
 
@@ -149,11 +174,14 @@ impl Sp2Switch {
         // Crossbar and queue data paths of the receivers.
         for i in 0..PORTS {
             let room = match old.rx[i].state {
-                RxState::Xbar { out, .. } => old.tx[out as usize].xbar_room(old.rx[i].xbar.is_some()),
+                RxState::Xbar { out, .. } => {
+                    old.tx[out as usize].xbar_room(old.rx[i].xbar.is_some())
+                }
                 _ => false,
             };
             // A receiver granted this cycle sends its held byte at once (the transmitter is idle).
-            let room = room || (granted[i].is_some() && old.tx[granted[i].unwrap() as usize].xbar_room(false));
+            let room = room
+                || (granted[i].is_some() && old.tx[granted[i].unwrap() as usize].xbar_room(false));
             self.rx[i].feed_xbar(room);
             if matches!(old.rx[i].state, RxState::Queue { .. }) || self.rx[i].asm_done.is_some() {
                 self.rx[i].feed_queue();
@@ -188,7 +216,10 @@ impl Sp2Switch {
 
     /// Everything drained: no byte, chunk, lock or pending token left.
     pub fn is_idle(&self) -> bool {
-        self.rx.iter().all(|r| r.is_idle() && r.tokens_owed == 0) && self.tx.iter().all(|t| t.is_idle()) && self.cq.free() as usize == super::CQ_CHUNKS && self.lock.iter().all(|l| l.is_none())
+        self.rx.iter().all(|r| r.is_idle() && r.tokens_owed == 0)
+            && self.tx.iter().all(|t| t.is_idle())
+            && self.cq.free() as usize == super::CQ_CHUNKS
+            && self.lock.iter().all(|l| l.is_none())
     }
 
     /// Checks the queue's lists (every cycle in tests).

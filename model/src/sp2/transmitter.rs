@@ -64,7 +64,11 @@ impl Default for Transmitter {
 impl Transmitter {
     /// Free for a crossbar packet (given the number of chunks queued for it).
     pub fn free_for_xbar(&self, queued: u8) -> bool {
-        self.source == Source::Idle && queued == 0 && self.ser.is_empty() && !self.reading && self.crc_pending.is_none()
+        self.source == Source::Idle
+            && queued == 0
+            && self.ser.is_empty()
+            && !self.reading
+            && self.crc_pending.is_none()
     }
 
     /// Room for a byte from the crossbar register (the receiver's check: FIFO + register < 7).
@@ -74,7 +78,11 @@ impl Transmitter {
 
     /// Wants a chunk from the queue this cycle.
     pub fn wants_chunk(&self, queued: u8) -> bool {
-        queued > 0 && !matches!(self.source, Source::Xbar(_)) && !self.reading && self.ser.len() <= SER_BYTES - 8 && self.crc_pending.is_none()
+        queued > 0
+            && !matches!(self.source, Source::Xbar(_))
+            && !self.reading
+            && self.ser.len() <= SER_BYTES - 8
+            && self.crc_pending.is_none()
     }
 
     fn push_data(&mut self, byte: u8, last: Option<bool>) {
@@ -90,7 +98,11 @@ impl Transmitter {
     pub fn cycle(&mut self, xbar: Option<XbarByte>, chunk: Option<ReadChunk>, token: bool) {
         let had_room = self.fifo.len() < TX_DEPTH;
         // Output register from the FIFO's head (as it was at the start of the cycle).
-        let sent = if self.credit > 0 { self.fifo.pop_front() } else { None };
+        let sent = if self.credit > 0 {
+            self.fifo.pop_front()
+        } else {
+            None
+        };
         if sent.is_some() {
             self.credit -= 1;
         }
@@ -136,6 +148,11 @@ impl Transmitter {
     }
 
     pub fn is_idle(&self) -> bool {
-        self.source == Source::Idle && self.ser.is_empty() && !self.reading && self.fifo.is_empty() && self.crc_pending.is_none() && self.out_reg.is_none()
+        self.source == Source::Idle
+            && self.ser.is_empty()
+            && !self.reading
+            && self.fifo.is_empty()
+            && self.crc_pending.is_none()
+            && self.out_reg.is_none()
     }
 }

@@ -6,7 +6,20 @@
 //! has the single port 0; it may use its output side once and its input side once (so it can inject into one
 //! switch and receive from another, as in a unidirectional Beneš network).
 //!
-//! The text format (DESIGN.md) is read and written by the `parse` and `write` submodules.
+//! The text format (DESIGN.md) is read and written by the `parse` and `write` submodules; `builtin` names the
+//! built-in families (`sp2`, `benes`, `fly`, `grid`).
+
+pub mod benes;
+pub mod builtin;
+pub mod fly;
+pub mod grid;
+pub mod parse;
+pub mod sp2;
+pub mod write;
+
+pub use builtin::{builtin, BuiltinError};
+pub use parse::{parse, ParseError, ParseErrorKind};
+pub use write::write;
 
 use std::collections::HashMap;
 use thiserror::Error;
@@ -53,8 +66,15 @@ pub enum TopologyError {
     DuplicateName(String),
     #[error("unknown element `{0}`")]
     UnknownName(String),
-    #[error("`{name}` has {ports} ports; port {port} is out of range")]
-    PortOutOfRange { name: String, port: u32, ports: u32 },
+    #[error("port {port} out of range for {what} {name} ({ports} ports)")]
+    PortOutOfRange {
+        what: &'static str,
+        name: String,
+        port: u32,
+        ports: u32,
+    },
+    #[error("bad name `{0}`: a name is non-empty and has no whitespace, `#` or `.`")]
+    BadName(String),
     #[error("output of `{name}.{port}` is already used")]
     OutputUsed { name: String, port: u32 },
     #[error("input of `{name}.{port}` is already used")]
@@ -86,6 +106,13 @@ impl Topology {
     }
 
     fn add(&mut self, name: &str, kind: Kind) -> Result<usize, TopologyError> {
+        if name.is_empty()
+            || name
+                .chars()
+                .any(|c| c.is_whitespace() || c == '#' || c == '.')
+        {
+            return Err(TopologyError::BadName(name.to_string()));
+        }
         if self.by_name.contains_key(name) {
             return Err(TopologyError::DuplicateName(name.to_string()));
         }
@@ -121,7 +148,9 @@ impl Topology {
     fn check_port(&self, p: Port) -> Result<(), TopologyError> {
         let e = &self.elements[p.elem];
         if p.port >= e.ports() {
+            let what = if e.is_node() { "processor" } else { "switch" };
             return Err(TopologyError::PortOutOfRange {
+                what,
                 name: e.name.clone(),
                 port: p.port,
                 ports: e.ports(),
@@ -226,6 +255,18 @@ impl Topology {
         (0..self.elements.len())
             .filter(|&e| !self.elements[e].is_node())
             .collect()
+    }
+    /// The switch that processor `node` injects into (the element its output feeds), if connected.
+    pub fn inject_switch(&self, node: usize) -> Option<Port> {
+        self.output(node, 0)
+    }
+    /// The switch output that delivers to processor `node` (the output feeding its input), if connected.
+    pub fn deliver_port(&self, node: usize) -> Option<Port> {
+        self.input(node, 0)
+    }
+    /// Number of ports of element `e`.
+    pub fn ports(&self, e: usize) -> u32 {
+        self.elements[e].ports()
     }
     /// Whether the two channels of a port pair form a full-duplex link (a feeds b and b feeds a).
     pub fn is_link(&self, a: Port, b: Port) -> bool {

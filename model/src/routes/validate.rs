@@ -1,0 +1,191 @@
+//! Checks of emitted routes, independent of the generator: every combination of permitted ports leads from
+//! source to destination on a shortest path and npath is the product of the popcounts; and the exhaustive
+//! search that proves npath maximal on small topologies by enumerating every subset of ports at every hop.
+
+use crate::header::npath;
+use crate::topology::Topology;
+use std::collections::VecDeque;
+use thiserror::Error;
+
+/// What is wrong with a route.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum RouteCheckError {
+    #[error("processor {0} is not connected")]
+    Unconnected(String),
+    #[error("hop {hop} is empty")]
+    EmptyHop { hop: usize },
+    #[error("hop {hop}: {switch} has no output {port}")]
+    NoOutput {
+        hop: usize,
+        switch: String,
+        port: u32,
+    },
+    #[error("hop {hop}: output {port} of {switch} leads to {to}, which does not forward")]
+    IntoProcessor {
+        hop: usize,
+        switch: String,
+        port: u32,
+        to: String,
+    },
+    #[error("hop {hop}: output {port} of {switch} leads to {to}, not to the destination {dst}")]
+    WrongEnd {
+        hop: usize,
+        switch: String,
+        port: u32,
+        to: String,
+        dst: String,
+    },
+    #[error("the route takes {channels} channels but the shortest path takes {shortest}")]
+    NotShortest { channels: usize, shortest: u32 },
+    #[error("npath {given} is not the product of the hops' popcounts ({product})")]
+    BadNpath { given: u128, product: u128 },
+}
+
+/// Channel distances from processor `src` (a processor never forwards).
+pub fn distances(t: &Topology, src: usize) -> Vec<u32> {
+    let mut d = vec![u32::MAX; t.len()];
+    d[src] = 0;
+    let mut q = VecDeque::from([src]);
+    while let Some(u) = q.pop_front() {
+        if u != src && t.element(u).is_node() {
+            continue;
+        }
+        for p in 0..t.ports(u) {
+            if let Some(v) = t.output(u, p) {
+                if d[v.elem] == u32::MAX {
+                    d[v.elem] = d[u] + 1;
+                    q.push_back(v.elem);
+                }
+            }
+        }
+    }
+    d
+}
+
+/// Checks a route of processor `src` to processor `dst`; `dist` = [`distances`] from `src`.
+pub fn check_route(
+    t: &Topology,
+    src: usize,
+    dst: usize,
+    hops: &[u64],
+    given: u128,
+    dist: &[u32],
+) -> Result<(), RouteCheckError> {
+    let name = |e: usize| t.element(e).name.clone();
+    let product = npath(hops);
+    if product != given {
+        return Err(RouteCheckError::BadNpath { given, product });
+    }
+    let start = t
+        .output(src, 0)
+        .ok_or_else(|| RouteCheckError::Unconnected(name(src)))?;
+    let mut cur = vec![start.elem];
+    for (h, &set) in hops.iter().enumerate() {
+        if set == 0 {
+            return Err(RouteCheckError::EmptyHop { hop: h });
+        }
+        let last = h + 1 == hops.len();
+        let mut next = Vec::new();
+        for &x in &cur {
+            if t.element(x).is_node() {
+                // Only reachable for a path that enters a processor before its last hop; reported below.
+                unreachable_node(t, x)?;
+            }
+            for port in (0..64).filter(|&b| set >> b & 1 == 1) {
+                let y = t
+                    .output(x, port)
+                    .ok_or(RouteCheckError::NoOutput {
+                        hop: h,
+                        switch: name(x),
+                        port,
+                    })?
+                    .elem;
+                if last && y != dst {
+                    return Err(RouteCheckError::WrongEnd {
+                        hop: h,
+                        switch: name(x),
+                        port,
+                        to: name(y),
+                        dst: name(dst),
+                    });
+                }
+                if !last && t.element(y).is_node() {
+                    return Err(RouteCheckError::IntoProcessor {
+                        hop: h,
+                        switch: name(x),
+                        port,
+                        to: name(y),
+                    });
+                }
+                next.push(y);
+            }
+        }
+        next.sort_unstable();
+        next.dedup();
+        cur = next;
+    }
+    if hops.is_empty() {
+        return Err(RouteCheckError::NotShortest {
+            channels: 1,
+            shortest: dist[dst],
+        });
+    }
+    let channels = hops.len() + 1;
+    if dist[dst] as usize != channels {
+        return Err(RouteCheckError::NotShortest {
+            channels,
+            shortest: dist[dst],
+        });
+    }
+    Ok(())
+}
+
+fn unreachable_node(t: &Topology, x: usize) -> Result<(), RouteCheckError> {
+    Err(RouteCheckError::Unconnected(t.element(x).name.clone()))
+}
+
+fn search(t: &Topology, cur: &[usize], remaining: u32, dst: usize) -> u128 {
+    if remaining == 0 {
+        return u128::from(cur == [dst]);
+    }
+    let radix = cur.iter().map(|&x| t.ports(x)).max().unwrap_or(0);
+    let mut best = 0;
+    let mut next = Vec::new();
+    'mask: for mask in 1u64..(1u64 << radix) {
+        next.clear();
+        for &x in cur {
+            for port in (0..radix).filter(|&b| mask >> b & 1 == 1) {
+                let Some(y) = t.output(x, port) else {
+                    continue 'mask;
+                };
+                let ok = if remaining == 1 {
+                    y.elem == dst
+                } else {
+                    !t.element(y.elem).is_node()
+                };
+                if !ok {
+                    continue 'mask;
+                }
+                next.push(y.elem);
+            }
+        }
+        next.sort_unstable();
+        next.dedup();
+        let v = mask.count_ones() as u128 * search(t, &next.clone(), remaining - 1, dst);
+        best = best.max(v);
+    }
+    best
+}
+
+/// The largest npath of any valid shortest-path route from processor `src` to `dst`, by enumerating every
+/// non-empty subset of ports at every hop (exponential: for small topologies only). 0 if there is no path.
+pub fn max_npath_exhaustive(t: &Topology, src: usize, dst: usize) -> u128 {
+    let d = distances(t, src)[dst];
+    let Some(start) = t.output(src, 0) else {
+        return 0;
+    };
+    if d == u32::MAX || d < 2 {
+        return 0;
+    }
+    search(t, &[start.elem], d - 1, dst)
+}

@@ -1,0 +1,91 @@
+//! Built-in topologies by name: `sp2:N` (N ∈ 16, 32, 48, 64, 80, 128, 256, 512), `sp2even:64` (the alternative
+//! 64-node wiring of docs/sp2-systems.md), `benes:N`, `fly:K:N` (k-ary n-fly), `mesh:KxK`, `torus:KxK`,
+//! `hypercube:D`. Each family lives in its own module; this one parses the name and dispatches.
+
+use super::{Topology, TopologyError};
+use thiserror::Error;
+
+/// Why a built-in topology cannot be made.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum BuiltinError {
+    #[error("unknown topology `{0}` (known: {HELP})")]
+    UnknownName(String),
+    #[error("topology `{name}`: {problem}")]
+    BadParameter { name: String, problem: String },
+    #[error("internal wiring error: {0}")]
+    Topology(#[from] TopologyError),
+}
+
+/// The names `builtin` understands, for help texts.
+pub const HELP: &str = "sp2:N (N = 16,32,48,64,80,128,256,512), sp2even:64, benes:N, fly:K:N, mesh:KxK, torus:KxK, hypercube:D";
+
+pub(crate) fn bad(name: &str, problem: impl Into<String>) -> BuiltinError {
+    BuiltinError::BadParameter {
+        name: name.to_string(),
+        problem: problem.into(),
+    }
+}
+
+fn num(name: &str, s: &str) -> Result<usize, BuiltinError> {
+    s.parse::<usize>()
+        .map_err(|_| bad(name, format!("`{s}` is not a number")))
+}
+
+fn square(name: &str, s: &str) -> Result<usize, BuiltinError> {
+    let (a, b) = s.split_once('x').ok_or_else(|| bad(name, "expected KxK"))?;
+    let (a, b) = (num(name, a)?, num(name, b)?);
+    if a != b {
+        return Err(bad(name, "only square KxK grids are built in"));
+    }
+    Ok(a)
+}
+
+/// Builds the built-in topology called `name`.
+pub fn builtin(name: &str) -> Result<Topology, BuiltinError> {
+    let parts: Vec<&str> = name.split(':').collect();
+    match parts.as_slice() {
+        ["sp2", n] => super::sp2::sp2(num(name, n)?),
+        ["sp2even", "64"] => super::sp2::sp2_even64(),
+        ["benes", n] => Ok(super::benes::benes(num(name, n)?)?.topology),
+        ["fly", k, n] => Ok(super::fly::fly(num(name, k)?, num(name, n)?)?.topology),
+        ["mesh", k] => super::grid::mesh(square(name, k)?, false),
+        ["torus", k] => super::grid::mesh(square(name, k)?, true),
+        ["hypercube", d] => super::grid::hypercube(num(name, d)?),
+        _ => Err(BuiltinError::UnknownName(name.to_string())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names() {
+        assert!(builtin("sp2:16").is_ok());
+        assert!(builtin("benes:8").is_ok());
+        assert!(builtin("fly:2:3").is_ok());
+        assert!(builtin("mesh:3x3").is_ok());
+        assert!(builtin("torus:4x4").is_ok());
+        assert!(builtin("hypercube:3").is_ok());
+        assert!(matches!(
+            builtin("sp2:17"),
+            Err(BuiltinError::BadParameter { .. })
+        ));
+        assert!(matches!(
+            builtin("benes:6"),
+            Err(BuiltinError::BadParameter { .. })
+        ));
+        assert!(matches!(
+            builtin("mesh:3x4"),
+            Err(BuiltinError::BadParameter { .. })
+        ));
+        assert!(matches!(
+            builtin("ring:3"),
+            Err(BuiltinError::UnknownName(_))
+        ));
+        assert!(matches!(
+            builtin("fly:1:3"),
+            Err(BuiltinError::BadParameter { .. })
+        ));
+    }
+}
