@@ -11,12 +11,18 @@
 //! - [`table2_1`]: the experiment of thesis Table 2.1.
 //! - [`rng`]: seeded random streams.
 //! - [`topology`]: switches, processor nodes and the channels between them.
+//! - [`network`]: the cycle-accurate network simulator (engine, builders, runs, sweeps).
+//! - [`traffic`]: traffic patterns (where) and injection processes (when).
+//! - [`routing`]: ASR, random and fixed routing on the Beneš; destination tag on the butterfly.
 
 pub mod benes;
 pub mod exact;
 pub mod header;
 pub mod matcher;
+pub mod network;
 pub mod rng;
+pub mod routing;
 pub mod switch2;
 pub mod table2_1;
 pub mod topology;
+pub mod traffic;
