@@ -25,8 +25,8 @@
 //! buffers, so no result depends on the visiting order. Every write checks that the buffer is empty
 //! (invariant: no buffer ever holds two packets).
 //!
-//! Latency: 2 edges per switch (input→output buffer, output buffer→next input buffer); a packet injected at
-//! the edge of cycle t through S switches is delivered at the edge of cycle t + 2S − 1 at the earliest.
+//! Latency: 2 edges per switch (input→output buffer, output buffer→next input buffer); a packet accepted at
+//! the edge of cycle t through S switches is delivered at the edge of cycle t + 2S at the earliest.
 
 use super::packet::{Packets, NONE};
 use super::NetError;
