@@ -4,6 +4,9 @@
 //! Per switch port p there is an input buffer `ib[p]` and an output buffer `ob[p]`; a processor injects
 //! into the input buffer its channel leads to and receives from the output buffer that feeds it. One cycle:
 //!
+//! When a packet enters an input buffer its next hop is checked (non-empty, only connected outputs) and kept
+//! as that input's request row, so phase 1 reads no packet memory.
+//!
 //! **Phase 1 (compute, no state change except round-robin pointers).** Switches are visited in a fixed
 //! evaluation order, downstream first. For switch s, output q is *available* when `ob[q]` is empty or its
 //! packet leaves this cycle, i.e. its downstream side is ready: a processor's `sink_ready`, or the
@@ -64,6 +67,15 @@ pub struct Engine {
     /// State.
     pub(crate) ib: Vec<u32>,
     pub(crate) ob: Vec<u32>,
+    /// First hop of the packet in each input buffer (0 when empty): the request row.
+    req: Vec<u64>,
+    /// Packed mode: the remaining header of each buffered packet in `fw`-bit fields (hop 0 lowest), as
+    /// the DESIGN.md packet word without its tag. Used when `fw × max_hops ≤ 128`; otherwise the header is
+    /// read from the packet store.
+    packed: bool,
+    fw: u32,
+    ihw: Vec<u128>,
+    ohw: Vec<u128>,
     ptr: Vec<Pointers>,
     rr: Vec<u8>,
     /// Per-switch count of packets held (for skipping empty switches).
@@ -73,7 +85,7 @@ pub struct Engine {
     in_ready: Vec<bool>,
     mv: Vec<u8>,
     go: Vec<bool>,
-    handed: Vec<(u32, u32, u32)>,
+    handed: Vec<(u32, u32, u32, u128)>,
 }
 
 /// What happened at the edge of one cycle.
@@ -182,6 +194,7 @@ impl Engine {
             })
             .unzip();
         let np = ports as usize;
+        let radix_max = radix.iter().copied().max().unwrap_or(1) as u32;
         Ok(Engine {
             sw_elem,
             radix,
@@ -194,6 +207,11 @@ impl Engine {
             proc_elem,
             ib: vec![NONE; np],
             ob: vec![NONE; np],
+            req: vec![0; np],
+            packed: false,
+            fw: radix_max,
+            ihw: vec![0; np],
+            ohw: vec![0; np],
             ptr: vec![Pointers::default(); nsw],
             rr: vec![0; np],
             occ: vec![0; nsw],
@@ -241,7 +259,7 @@ impl Engine {
 
     /// Phase 1 for switch `s`.
     #[inline]
-    fn eval_switch(&mut self, s: usize, pk: &Packets, sink_ready: &[bool]) -> Result<(), NetError> {
+    fn eval_switch(&mut self, s: usize, sink_ready: &[bool]) {
         let b = self.base[s] as usize;
         let r = self.radix[s] as usize;
         if self.occ[s] == 0 {
@@ -250,7 +268,26 @@ impl Engine {
                 self.go[p] = false;
                 self.mv[p] = NO_MOVE;
             }
-            return Ok(());
+            return;
+        }
+        if r == 2 {
+            // The docs/switch2.md rule, exactly as `Switch2::eval`.
+            let f0 = self.ob[b] != NONE;
+            let f1 = self.ob[b + 1] != NONE;
+            let r0 = self.ready(self.target[b], sink_ready);
+            let r1 = self.ready(self.target[b + 1], sink_ready);
+            self.go[b] = f0 && r0;
+            self.go[b + 1] = f1 && r1;
+            let avail = (!f0 || r0) as u64 | (((!f1 || r1) as u64) << 1);
+            let a0 = (self.req[b] & avail) as u8;
+            let a1 = (self.req[b + 1] & avail) as u8;
+            let d = arbitrate([a0, a1], self.ptr[s]);
+            self.ptr[s] = d.next;
+            self.mv[b] = d.moves[0].unwrap_or(NO_MOVE);
+            self.mv[b + 1] = d.moves[1].unwrap_or(NO_MOVE);
+            self.in_ready[b] = self.ib[b] == NONE || d.moves[0].is_some();
+            self.in_ready[b + 1] = self.ib[b + 1] == NONE || d.moves[1].is_some();
+            return;
         }
         let mut avail = 0u64;
         for q in 0..r {
@@ -263,61 +300,52 @@ impl Engine {
         }
         let mut a = [0u64; 64];
         for i in 0..r {
-            let w = self.ib[b + i];
             self.mv[b + i] = NO_MOVE;
-            if w != NONE {
-                let h = pk.first(w);
-                if h == 0 {
-                    return Err(NetError::HeaderExhausted {
-                        switch: self.sw_elem[s],
-                        input: i as u32,
-                        src: pk.meta(w).src,
-                        seq: pk.meta(w).seq,
-                    });
-                }
-                if h & !self.conn[s] != 0 {
-                    return Err(NetError::LeadsNowhere {
-                        switch: self.sw_elem[s],
-                        set: h,
-                        src: pk.meta(w).src,
-                        seq: pk.meta(w).seq,
-                    });
-                }
-                a[i] = h & avail;
-            }
+            a[i] = self.req[b + i] & avail;
         }
-        if r == 2 {
-            let d = arbitrate([a[0] as u8, a[1] as u8], self.ptr[s]);
-            self.ptr[s] = d.next;
-            for i in 0..2 {
-                if let Some(q) = d.moves[i] {
-                    self.mv[b + i] = q;
-                }
-            }
-        } else {
-            let mut m = [0u64; 64];
-            heuristic_into(&a[..r], r, 2, &mut m[..r]);
-            let mut claimed = 0u64;
-            for &x in &m[..r] {
-                claimed |= x;
-            }
-            while claimed != 0 {
-                let q = claimed.trailing_zeros() as usize;
-                claimed &= claimed - 1;
-                let start = self.rr[b + q] as usize;
-                let winner = (0..r)
-                    .map(|k| (start + k) % r)
-                    .find(|&i| m[i] >> q & 1 == 1);
-                if let Some(i) = winner {
-                    self.mv[b + i] = q as u8;
-                    self.rr[b + q] = ((i + 1) % r) as u8;
-                }
+        let mut m = [0u64; 64];
+        heuristic_into(&a[..r], r, 2, &mut m[..r]);
+        let mut claimed = 0u64;
+        for &x in &m[..r] {
+            claimed |= x;
+        }
+        while claimed != 0 {
+            let q = claimed.trailing_zeros() as usize;
+            claimed &= claimed - 1;
+            let start = self.rr[b + q] as usize;
+            let winner = (0..r)
+                .map(|k| (start + k) % r)
+                .find(|&i| m[i] >> q & 1 == 1);
+            if let Some(i) = winner {
+                self.mv[b + i] = q as u8;
+                self.rr[b + q] = ((i + 1) % r) as u8;
             }
         }
         for i in 0..r {
             self.in_ready[b + i] = self.ib[b + i] == NONE || self.mv[b + i] != NO_MOVE;
         }
-        Ok(())
+    }
+
+    /// Chooses how headers travel for packets of at most `max_hops` hops: packed in the buffers (fast) when
+    /// they fit in 128 bits, else read from the packet store. Call on an empty network.
+    pub fn prepare(&mut self, max_hops: usize) {
+        self.packed = self.fw < 64 && self.fw as usize * max_hops <= 128;
+    }
+
+    /// Whether headers travel packed in the buffers.
+    pub fn is_packed(&self) -> bool {
+        self.packed
+    }
+
+    /// Non-empty fields of a packed header.
+    fn fields(&self, mut hw: u128) -> usize {
+        let mask = (1u128 << self.fw) - 1;
+        let mut k = 0;
+        while hw != 0 {
+            k += (hw & mask != 0) as usize;
+            hw >>= self.fw;
+        }
+        k
     }
 
     /// Input ready of the channel processor `p` injects into (valid after phase 1 of this cycle).
@@ -327,12 +355,12 @@ impl Engine {
     }
 
     /// Phase 1: evaluates every switch. `sink_ready[p]`: processor p accepts a packet this cycle.
-    pub fn eval(&mut self, pk: &Packets, sink_ready: &[bool]) -> Result<(), NetError> {
+    /// Headers were checked when packets entered their input buffers, so this cannot fail.
+    pub fn eval(&mut self, sink_ready: &[bool]) {
         for k in 0..self.order.len() {
             let s = self.order[k] as usize;
-            self.eval_switch(s, pk, sink_ready)?;
+            self.eval_switch(s, sink_ready);
         }
-        Ok(())
     }
 
     /// Phase 2: the edge. `offer[p]` = packet slot offered by processor p (NONE for none). Must follow
@@ -356,12 +384,28 @@ impl Engine {
             for p in b..b + self.radix[s] as usize {
                 if self.go[p] {
                     let w = self.ob[p];
+                    let hw = self.ohw[p];
                     self.ob[p] = NONE;
                     self.occ[s] -= 1;
                     self.population -= 1;
                     match self.target[p] {
-                        Target::Proc(d) => io.delivered.push((d, w)),
-                        Target::Switch { port, sw, .. } => self.handed.push((port, sw, w)),
+                        Target::Proc(d) => {
+                            let left = if self.packed {
+                                self.fields(hw)
+                            } else {
+                                pk.remaining(w)
+                            };
+                            if left != 0 {
+                                let m = pk.meta(w);
+                                return Err(NetError::HeaderLeft {
+                                    src: m.src,
+                                    seq: m.seq,
+                                    remaining: left,
+                                });
+                            }
+                            io.delivered.push((d, w))
+                        }
+                        Target::Switch { port, sw, .. } => self.handed.push((port, sw, w, hw)),
                         Target::Nothing => unreachable!("go on an unconnected output"),
                     }
                 }
@@ -380,20 +424,35 @@ impl Engine {
                         });
                     }
                     self.ib[i] = NONE;
-                    pk.strip(w);
+                    self.req[i] = 0;
+                    if self.packed {
+                        self.ohw[o] = self.ihw[i] >> self.fw;
+                    } else {
+                        pk.strip(w);
+                    }
                     self.ob[o] = w;
                 }
             }
         }
         // (c) handed-over packets enter the downstream input buffers.
         for k in 0..self.handed.len() {
-            let (port, sw, w) = self.handed[k];
-            self.put_input(port, sw as usize, w)?;
+            let (port, sw, w, hw) = self.handed[k];
+            self.put_input(pk, port, sw as usize, w, hw)?;
         }
         // (d) injection.
         for (p, &w) in offer.iter().enumerate() {
             if w != NONE && self.inject_ready(p) {
-                self.put_input(self.inject[p], self.inject_sw[p] as usize, w)?;
+                let hw = if self.packed {
+                    pk.pack(w, self.fw).map_err(|set| NetError::LeadsNowhere {
+                        switch: self.sw_elem[self.inject_sw[p] as usize],
+                        set,
+                        src: pk.meta(w).src,
+                        seq: pk.meta(w).seq,
+                    })?
+                } else {
+                    0
+                };
+                self.put_input(pk, self.inject[p], self.inject_sw[p] as usize, w, hw)?;
                 io.accepted.push(p as u32);
             }
         }
@@ -401,8 +460,40 @@ impl Engine {
     }
 
     #[inline]
-    fn put_input(&mut self, port: u32, s: usize, w: u32) -> Result<(), NetError> {
+    /// A packet enters an input buffer: the buffer must be empty and the packet's next hop must name
+    /// connected outputs of this switch (else the header is exhausted or leads nowhere).
+    fn put_input(
+        &mut self,
+        pk: &Packets,
+        port: u32,
+        s: usize,
+        w: u32,
+        hw: u128,
+    ) -> Result<(), NetError> {
         let port = port as usize;
+        let h = if self.packed {
+            self.ihw[port] = hw;
+            (hw & ((1u128 << self.fw) - 1)) as u64
+        } else {
+            pk.first(w)
+        };
+        if h == 0 {
+            return Err(NetError::HeaderExhausted {
+                switch: self.sw_elem[s],
+                input: port as u32 - self.base[s],
+                src: pk.meta(w).src,
+                seq: pk.meta(w).seq,
+            });
+        }
+        if h & !self.conn[s] != 0 {
+            return Err(NetError::LeadsNowhere {
+                switch: self.sw_elem[s],
+                set: h,
+                src: pk.meta(w).src,
+                seq: pk.meta(w).seq,
+            });
+        }
+        self.req[port] = h;
         if self.ib[port] != NONE {
             return Err(NetError::DoubleOccupancy {
                 switch: self.sw_elem[s],
@@ -424,7 +515,7 @@ impl Engine {
         sink_ready: &[bool],
         io: &mut StepIo,
     ) -> Result<(), NetError> {
-        self.eval(pk, sink_ready)?;
+        self.eval(sink_ready);
         self.commit(pk, offer, io)
     }
 

@@ -97,6 +97,25 @@ impl Packets {
         self.pos[slot as usize] += 1;
     }
 
+    /// The remaining header packed in `fw`-bit fields, hop 0 lowest (caller ensures it fits in 128 bits).
+    /// `Err(set)` names a hop with a bit at or above `fw` (a port no switch of the network has).
+    #[inline]
+    pub fn pack(&self, slot: u32, fw: u32) -> Result<u128, u64> {
+        let i = slot as usize;
+        let s = i * self.max_hops;
+        let mut x = 0u128;
+        for (k, &h) in self.hops[s + self.pos[i] as usize..s + self.len[i] as usize]
+            .iter()
+            .enumerate()
+        {
+            if fw < 64 && h >> fw != 0 {
+                return Err(h);
+            }
+            x |= (h as u128) << (k as u32 * fw);
+        }
+        Ok(x)
+    }
+
     /// Hops not yet taken.
     #[inline]
     pub fn remaining(&self, slot: u32) -> usize {

@@ -17,7 +17,8 @@
 //! throughput = packets delivered during `[t0, t1)` / (processors × (t1 − t0)).
 //!
 //! **Invariants** (errors): every generated packet is delivered exactly once (scoreboard keyed by
-//! (source, sequence) holding the destination), at its destination, with its header fully used and its tag
+//! (source, sequence) holding the destination), at its destination, with its header fully used (checked by
+//! the engine) and its tag
 //! intact; no buffer ever holds two packets (checked by the engine on every write); the network drains
 //! within `max_cycles`.
 //!
@@ -102,6 +103,7 @@ pub fn simulate(
         return Err(NetError::CannotInject(p));
     }
     let mut e = net.clone();
+    e.prepare(routing.max_hops());
     let mut pk = Packets::new(routing.max_hops());
     let mut traffic: Vec<Rng> = (0..n).map(|p| stream(cfg.seed, p as u64)).collect();
     let mut route_rng: Vec<Rng> = (0..n).map(|p| stream(cfg.seed, (n + p) as u64)).collect();
@@ -205,13 +207,6 @@ pub fn simulate(
                     seq: m.seq,
                     dst: m.dst,
                     at,
-                });
-            }
-            if pk.remaining(w) != 0 {
-                return Err(NetError::HeaderLeft {
-                    src: m.src,
-                    seq: m.seq,
-                    remaining: pk.remaining(w),
                 });
             }
             let (s, q) = (m.src as usize, m.seq as usize);
