@@ -27,7 +27,7 @@ pub struct Args {
     /// Traffic patterns.
     #[arg(long, value_delimiter = ',', default_values_t = vec!["uniform".to_string(), "shift-right".to_string()])]
     pub patterns: Vec<String>,
-    /// Offered loads of the sweep (default: 14 points from 0.1 to 1.0).
+    /// Offered loads of the sweep (default: 12 points from 0.15 to 1.0).
     #[arg(long, value_delimiter = ',')]
     pub loads: Option<Vec<f64>>,
     /// Measured packets generated per input per point (thesis: at least 1500).
