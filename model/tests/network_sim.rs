@@ -30,7 +30,12 @@ fn benes_scoreboard_all_patterns_and_schemes() {
     for ports in [8usize, 16] {
         let e = benes(ports);
         let n = ports.trailing_zeros() as usize;
-        for scheme in [Scheme::Asr, Scheme::Random, Scheme::Fixed] {
+        for scheme in [
+            Scheme::Asr,
+            Scheme::Random,
+            Scheme::RandomPair,
+            Scheme::Fixed,
+        ] {
             let r = BenesRouting { n, scheme };
             for pat in Pattern::ALL {
                 if pat.check(ports).is_err() {

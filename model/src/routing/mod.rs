@@ -7,6 +7,7 @@
 //!     (`crate::benes::asr_header`): N/2 paths, chosen hop by hop by the switches;
 //!   - [`Scheme::Random`] (§3.4.1): a random one-hot set in each of the first n−1 stages (a random middle-stage
 //!     input), then the destination tag: one path, chosen at the source;
+//!   - [`Scheme::RandomPair`]: a random middle input fixed per (source, destination) pair;
 //!   - [`Scheme::Fixed`]: a deterministic path for reference: in stage s < n−1 port = bit s of the source.
 //! - [`FlyRouting`] on the k-ary n-fly: destination tag (stage s takes base-k digit n−1−s of the destination).
 //!
@@ -20,7 +21,7 @@ use thiserror::Error;
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum RoutingError {
-    #[error("unknown routing scheme `{0}` (asr, random, fixed)")]
+    #[error("unknown routing scheme `{0}` (asr, random, random-pair, fixed)")]
     Unknown(String),
     #[error("processor {proc} is outside the network's {n} processors")]
     BadProcessor { proc: usize, n: usize },
@@ -44,6 +45,9 @@ pub trait Routing: Sync + Send {
 pub enum Scheme {
     Asr,
     Random,
+    /// Like `Random`, but the middle-stage input is a fixed pseudo-random function of (source,
+    /// destination) instead of a fresh draw per packet (an alternative reading of thesis §3.4.1).
+    RandomPair,
     Fixed,
 }
 
@@ -52,6 +56,7 @@ impl Scheme {
         match self {
             Scheme::Asr => "asr",
             Scheme::Random => "random",
+            Scheme::RandomPair => "random-pair",
             Scheme::Fixed => "fixed",
         }
     }
@@ -69,6 +74,7 @@ impl FromStr for Scheme {
         match s {
             "asr" => Ok(Scheme::Asr),
             "random" => Ok(Scheme::Random),
+            "random-pair" => Ok(Scheme::RandomPair),
             "fixed" => Ok(Scheme::Fixed),
             _ => Err(RoutingError::Unknown(s.to_string())),
         }
@@ -93,10 +99,12 @@ impl Routing for BenesRouting {
     fn route(&self, src: usize, dst: usize, rng: &mut Rng, hops: &mut Vec<u64>) {
         hops.clear();
         let n = self.n;
+        let pair = crate::rng::mix(((src as u64) << 32) ^ dst as u64);
         for s in 0..n - 1 {
             hops.push(match self.scheme {
                 Scheme::Asr => 0b11,
                 Scheme::Random => 1 << rng.gen_range(0..2u32),
+                Scheme::RandomPair => 1 << ((pair >> s) & 1),
                 Scheme::Fixed => 1 << ((src >> s) & 1),
             });
         }
