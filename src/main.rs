@@ -34,6 +34,10 @@ enum Command {
     Routes(cmd::routes::Args),
     /// Thesis Tables 4.1, 4.3 and 4.4 for the SP2 systems, measured beside the thesis' numbers.
     RoutesTable(cmd::routes_table::Args),
+    /// One network simulation or a load sweep (Beneš or k-ary n-fly).
+    Sim(cmd::sim::Args),
+    /// Thesis Table 3.1 and Figures A.1–A.10: Beneš saturation throughput, ASR against random routing.
+    BenesTable(cmd::benes_table::Args),
     /// The main job: run every experiment on built-in defaults and write all results into one folder.
     All(cmd::all::Args),
 }
@@ -48,6 +52,8 @@ fn main() -> Result<()> {
         Command::Topology(a) => cmd::topology::run(a),
         Command::Routes(a) => cmd::routes::run(a),
         Command::RoutesTable(a) => cmd::routes_table::run(a),
+        Command::Sim(a) => cmd::sim::run(a),
+        Command::BenesTable(a) => cmd::benes_table::run(a),
         Command::All(a) => cmd::all::run(a),
     }
 }

@@ -15,6 +15,9 @@
 //! - [`rng`]: seeded random streams.
 //! - [`topology`]: switches, processor nodes and the channels between them; the topology file; built-ins.
 //! - [`routes`]: the route-table generator of thesis ch. 4.
+//! - [`network`]: the cycle-accurate network simulator (engine, builders, runs, sweeps).
+//! - [`traffic`]: traffic patterns (where) and injection processes (when).
+//! - [`routing`]: ASR, random and fixed routing on the Beneš; destination tag on the butterfly.
 
 pub mod benes;
 pub mod delivery;
@@ -22,9 +25,12 @@ pub mod exact;
 pub mod header;
 pub mod lrs;
 pub mod matcher;
+pub mod network;
 pub mod rng;
 pub mod routes;
+pub mod routing;
 pub mod sp2;
 pub mod switch2;
 pub mod table2_1;
 pub mod topology;
+pub mod traffic;

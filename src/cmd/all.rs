@@ -54,6 +54,20 @@ pub fn run(a: Args) -> Result<()> {
         a.out.join("routes_table.json"),
         serde_json::to_string_pretty(&rows)?,
     )?;
+    // Thesis Table 3.1 and Figures A.1–A.10: Beneš saturation throughput, ASR against random routing.
+    let bargs = super::benes_table::Args {
+        sizes: vec![16, 32, 64, 128, 512],
+        patterns: vec!["uniform".into(), "shift-right".into()],
+        loads: None,
+        packets: 1500,
+        seed: a.seed,
+        out: a.out.join("benes"),
+        json: false,
+    };
+    let (rows, secs) = super::benes_table::compute(&bargs, true)?;
+    let table = super::benes_table::render(&rows, secs, &bargs);
+    print!("{table}");
+    super::benes_table::write(&rows, &table, &bargs)?;
 
     eprintln!(
         "asr all: everything written to {} in {:.1} s",

@@ -1,9 +1,12 @@
-//! One module per subcommand.
+//! One module per subcommand (and `plot`, shared CSV/SVG output).
 
 pub mod all;
+pub mod benes_table;
 pub mod matching;
 pub mod paths;
+pub mod plot;
 pub mod routes;
 pub mod routes_table;
+pub mod sim;
 pub mod sp2;
 pub mod topology;

@@ -1,0 +1,167 @@
+//! Traffic patterns (thesis §3.3.1): *where* each packet goes, as a function of its source.
+//!
+//! Parameters: the number of processors `n` (bit patterns need `n = 2^b`). Uniform draws a destination
+//! uniformly from all `n` processors (the source included, as in the thesis: "to reach every output with a
+//! uniform distribution"); the structured patterns are permutations of the source's `b`-bit address:
+//! - cyclic-shift-left: rotate left one bit (8×8: 6 = 110 → 101 = 5);
+//! - cyclic-shift-right: rotate right one bit (6 = 110 → 011 = 3);
+//! - reverse: `dst = n − 1 − src` (6 → 1); for `n = 2^b` this equals bitwise complement;
+//! - complement: `dst = !src` (kept as its own name for BookSim users; identical to reverse);
+//! - bit-reversal: the address bits in reverse order;
+//! - transpose: swap the high and low halves of the address (`b` must be even).
+
+use crate::rng::Rng;
+use rand::Rng as _;
+use std::fmt;
+use std::str::FromStr;
+use thiserror::Error;
+
+/// Why a pattern cannot be used on a network.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PatternError {
+    #[error("pattern `{pattern}` needs a power-of-two number of processors (got {n})")]
+    NotPowerOfTwo { pattern: Pattern, n: usize },
+    #[error("pattern `transpose` needs an even number of address bits (got {n} processors)")]
+    OddBits { n: usize },
+    #[error("network has no processors")]
+    Empty,
+    #[error("unknown traffic pattern `{0}` (uniform, shift-left, shift-right, reverse, complement, bit-reversal, transpose)")]
+    Unknown(String),
+}
+
+/// A destination rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Pattern {
+    Uniform,
+    ShiftLeft,
+    ShiftRight,
+    Reverse,
+    Complement,
+    BitReversal,
+    Transpose,
+}
+
+impl Pattern {
+    pub const ALL: [Pattern; 7] = [
+        Pattern::Uniform,
+        Pattern::ShiftLeft,
+        Pattern::ShiftRight,
+        Pattern::Reverse,
+        Pattern::Complement,
+        Pattern::BitReversal,
+        Pattern::Transpose,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Pattern::Uniform => "uniform",
+            Pattern::ShiftLeft => "shift-left",
+            Pattern::ShiftRight => "shift-right",
+            Pattern::Reverse => "reverse",
+            Pattern::Complement => "complement",
+            Pattern::BitReversal => "bit-reversal",
+            Pattern::Transpose => "transpose",
+        }
+    }
+
+    /// Checks that the pattern is defined on `n` processors.
+    pub fn check(self, n: usize) -> Result<(), PatternError> {
+        if n == 0 {
+            return Err(PatternError::Empty);
+        }
+        if self != Pattern::Uniform && !n.is_power_of_two() {
+            return Err(PatternError::NotPowerOfTwo { pattern: self, n });
+        }
+        if self == Pattern::Transpose && n.trailing_zeros() % 2 == 1 {
+            return Err(PatternError::OddBits { n });
+        }
+        Ok(())
+    }
+
+    /// The destination of a packet from `src` on `n` processors ([`Pattern::check`] first).
+    #[inline]
+    pub fn dest(self, src: usize, n: usize, rng: &mut Rng) -> usize {
+        let b = n.trailing_zeros();
+        let mask = n - 1;
+        match self {
+            Pattern::Uniform => rng.gen_range(0..n),
+            _ if b == 0 => 0,
+            Pattern::ShiftLeft => ((src << 1) | (src >> (b - 1))) & mask,
+            Pattern::ShiftRight => ((src >> 1) | ((src & 1) << (b - 1))) & mask,
+            Pattern::Reverse => n - 1 - src,
+            Pattern::Complement => !src & mask,
+            Pattern::BitReversal => src.reverse_bits() >> (usize::BITS - b),
+            Pattern::Transpose => {
+                let h = b / 2;
+                ((src >> h) | (src << h)) & mask
+            }
+        }
+    }
+}
+
+impl fmt::Display for Pattern {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Pattern {
+    type Err = PatternError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Pattern::ALL
+            .into_iter()
+            .find(|p| p.name() == s)
+            .ok_or_else(|| PatternError::Unknown(s.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::stream;
+
+    #[test]
+    fn thesis_examples_8x8() {
+        let mut r = stream(1, 1);
+        assert_eq!(Pattern::ShiftLeft.dest(6, 8, &mut r), 5);
+        assert_eq!(Pattern::ShiftRight.dest(6, 8, &mut r), 3);
+        assert_eq!(Pattern::Reverse.dest(6, 8, &mut r), 1);
+        assert_eq!(Pattern::Reverse.dest(1, 8, &mut r), 6);
+        assert_eq!(Pattern::BitReversal.dest(0b110, 8, &mut r), 0b011);
+        assert_eq!(Pattern::Transpose.dest(0b0111, 16, &mut r), 0b1101);
+    }
+
+    #[test]
+    fn structured_patterns_are_permutations() {
+        let mut r = stream(1, 2);
+        for p in Pattern::ALL.into_iter().skip(1) {
+            for n in [2usize, 4, 16, 64] {
+                if p.check(n).is_err() {
+                    continue;
+                }
+                let mut seen = vec![false; n];
+                for s in 0..n {
+                    let d = p.dest(s, n, &mut r);
+                    assert!(!seen[d], "{p} n={n}");
+                    seen[d] = true;
+                }
+            }
+        }
+        assert!(Pattern::ShiftLeft.check(12).is_err());
+        assert!(Pattern::Transpose.check(8).is_err());
+        assert!(Pattern::Uniform.check(12).is_ok());
+        assert_eq!("shift-right".parse::<Pattern>(), Ok(Pattern::ShiftRight));
+        assert!("sideways".parse::<Pattern>().is_err());
+    }
+
+    #[test]
+    fn uniform_covers_all() {
+        let mut r = stream(3, 0);
+        let mut c = [0usize; 8];
+        for _ in 0..8000 {
+            c[Pattern::Uniform.dest(0, 8, &mut r)] += 1;
+        }
+        assert!(c.iter().all(|&x| (800..1200).contains(&x)), "{c:?}");
+    }
+}

@@ -1,0 +1,142 @@
+//! `asr sim`: one simulation, or a load sweep, on a Beneš (`--network benes:64`) or a k-ary n-fly
+//! (`--network fly:4,3`). Prints one line per load (offered, accepted, mean/max latency); `--json` prints the
+//! full statistics; `--out` writes the sweep as CSV and an SVG latency–load plot.
+
+use super::plot::{latency_svg, write_csv, Curve};
+use anyhow::{bail, Context, Result};
+use asr_model::network::build::{benes_topology, fly_topology};
+use asr_model::network::engine::Engine;
+use asr_model::network::sim::{SimConfig, SimStats};
+use asr_model::network::sweep::{knee, saturation, sweep};
+use asr_model::routing::{BenesRouting, FlyRouting, Routing, Scheme};
+use asr_model::traffic::{Injection, Pattern};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::path::PathBuf;
+use std::time::Instant;
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct Args {
+    /// `benes:N` (N = 2^n) or `fly:K,N` (K-ary N-fly).
+    #[arg(long, default_value = "benes:64")]
+    pub network: String,
+    /// asr, random or fixed (Beneš only; the butterfly uses destination tags).
+    #[arg(long, default_value = "asr")]
+    pub routing: String,
+    /// uniform, shift-left, shift-right, reverse, complement, bit-reversal, transpose.
+    #[arg(long, default_value = "uniform")]
+    pub pattern: String,
+    /// Offered loads (packets per input per cycle); several = a sweep.
+    #[arg(long, value_delimiter = ',', default_values_t = vec![0.4])]
+    pub load: Vec<f64>,
+    /// Measured packets generated per input (thesis: 1500).
+    #[arg(long, default_value_t = 1500)]
+    pub packets: u64,
+    /// Probability that a processor accepts a delivery in a cycle (1 = no back-pressure).
+    #[arg(long, default_value_t = 1.0)]
+    pub sink_ready: f64,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Print the statistics as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Write `<stem>.csv` and `<stem>.svg` of the sweep into this folder.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+/// Builds the engine and routing named by `--network` / `--routing`.
+pub fn network(spec: &str, routing: &str) -> Result<(Engine, Box<dyn Routing>)> {
+    let (kind, arg) = spec
+        .split_once(':')
+        .with_context(|| format!("network `{spec}`: expected benes:N or fly:K,N"))?;
+    match kind {
+        "benes" => {
+            let size: usize = arg.parse().with_context(|| format!("Beneš size `{arg}`"))?;
+            let g = benes_topology(size)?;
+            let scheme: Scheme = routing.parse()?;
+            let n = size.trailing_zeros() as usize;
+            Ok((Engine::new(&g.topo)?, Box::new(BenesRouting { n, scheme })))
+        }
+        "fly" => {
+            let (k, n) = arg
+                .split_once(',')
+                .with_context(|| format!("fly `{arg}`: expected K,N"))?;
+            let (k, n): (usize, usize) = (k.parse()?, n.parse()?);
+            let g = fly_topology(k, n)?;
+            Ok((Engine::new(&g.topo)?, Box::new(FlyRouting { k, n })))
+        }
+        _ => bail!("unknown network kind `{kind}` (benes, fly)"),
+    }
+}
+
+pub fn run(a: Args) -> Result<()> {
+    let (engine, routing) = network(&a.network, &a.routing)?;
+    let pattern: Pattern = a.pattern.parse()?;
+    if !(0.0..=1.0).contains(&a.sink_ready) || a.sink_ready == 0.0 {
+        bail!("--sink-ready {} must be in (0, 1]", a.sink_ready);
+    }
+    let mut cfg = SimConfig::new(Injection::geometric(a.load[0])?, pattern, a.seed);
+    cfg.packets_per_input = a.packets;
+    cfg.sink_ready = a.sink_ready;
+    let bar = ProgressBar::new(a.load.len() as u64);
+    bar.set_style(
+        ProgressStyle::with_template("sim {bar:40} {pos}/{len} loads {elapsed_precise}")
+            .expect("static template"),
+    );
+    let t = Instant::now();
+    let pts: Vec<SimStats> = sweep(&engine, routing.as_ref(), &cfg, &a.load, &|| bar.inc(1))?;
+    bar.finish_and_clear();
+    let secs = t.elapsed().as_secs_f64();
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&pts)?);
+    } else {
+        println!(
+            "{} {} routing, {} traffic, {} measured packets/input, seed {}",
+            a.network,
+            routing.name(),
+            pattern,
+            a.packets,
+            a.seed
+        );
+        println!(
+            "{:>8} {:>9} {:>10} {:>8} {:>10} {:>9}",
+            "offered", "accepted", "mean lat", "max lat", "net lat", "cycles"
+        );
+        for p in &pts {
+            println!(
+                "{:>8.3} {:>9.4} {:>10.2} {:>8} {:>10.2} {:>9}",
+                p.offered,
+                p.accepted,
+                p.mean_latency,
+                p.max_latency,
+                p.mean_network_latency,
+                p.cycles
+            );
+        }
+        let rc: u64 = pts.iter().map(|p| p.router_cycles).sum();
+        println!(
+            "saturation (max accepted) {:.3}, knee {:.2}; {:.2} s wall, {:.1} M router-cycles/s",
+            saturation(&pts),
+            knee(&pts),
+            secs,
+            rc as f64 / secs / 1e6
+        );
+    }
+    if let Some(dir) = &a.out {
+        std::fs::create_dir_all(dir)?;
+        let stem = format!(
+            "{}_{}_{}",
+            a.network.replace([':', ','], "_"),
+            routing.name(),
+            pattern
+        );
+        let curves = [Curve {
+            label: &routing.name(),
+            points: &pts,
+        }];
+        write_csv(&dir.join(format!("{stem}.csv")), &curves)?;
+        let y_max = 8.0 * pts.first().map_or(20.0, |p| p.mean_latency.max(10.0));
+        latency_svg(&dir.join(format!("{stem}.svg")), &stem, &curves, y_max)?;
+    }
+    Ok(())
+}
