@@ -6,18 +6,17 @@
 //! and receives from the last stage (unidirectional networks: each processor uses its output side once and
 //! its input side once).
 //!
-//! These live under `network/` on purpose; the topology crate-module may later gain its own builders and the
-//! two will be reconciled.
+//! Thin adapters over the topology builders (`crate::topology::{benes, fly}`), so there is one definition
+//! of each network.
 
-use crate::benes::BenesWiring;
-use crate::topology::{Port, Topology, TopologyError};
+use crate::topology::{Topology, TopologyError};
 use thiserror::Error;
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum BuildError {
     #[error("Beneš size {0} is not a power of two ≥ 2")]
     BenesSize(usize),
-    #[error("k-ary n-fly needs k in 2..=64 and n ≥ 1 with k^n ≤ 2^24 (got k = {k}, n = {n})")]
+    #[error("k-ary n-fly needs k in 2..=64 and n ≥ 1 with k^n ≤ 65536 (got k = {k}, n = {n})")]
     FlySize { k: usize, n: usize },
     #[error(transparent)]
     Topology(#[from] TopologyError),
@@ -33,89 +32,25 @@ pub struct Staged {
     pub proc: Vec<usize>,
 }
 
-fn port(elem: usize, port: u32) -> Port {
-    Port { elem, port }
-}
-
-/// The Beneš network with `ports` = 2^n processors: 2n−1 stages of N/2 2×2 switches.
+/// The Beneš network with `ports` = 2^n processors: 2n−1 stages of N/2 2×2 switches
+/// ([`crate::topology::benes::benes`], wired from [`crate::benes::BenesWiring`]).
 pub fn benes_topology(ports: usize) -> Result<Staged, BuildError> {
-    let w = BenesWiring::new(ports).map_err(|_| BuildError::BenesSize(ports))?;
-    let st = w.stages();
-    let mut t = Topology::new();
-    let proc: Vec<usize> = (0..ports)
-        .map(|p| t.add_node(&format!("P{p}")))
-        .collect::<Result<_, _>>()?;
-    let mut sw = vec![Vec::with_capacity(ports / 2); st];
-    for (s, row) in sw.iter_mut().enumerate() {
-        for i in 0..ports / 2 {
-            row.push(t.add_switch(&format!("S{s}_{i}"), 2)?);
-        }
-    }
-    for p in 0..ports {
-        t.wire(port(proc[p], 0), port(sw[0][p / 2], (p % 2) as u32))?;
-    }
-    for s in 0..st - 1 {
-        for i in 0..ports / 2 {
-            for q in 0..2 {
-                let (s2, j, r) = w.next[s][i][q];
-                t.wire(port(sw[s][i], q as u32), port(sw[s2][j], r as u32))?;
-            }
-        }
-    }
-    for p in 0..ports {
-        t.wire(port(sw[st - 1][p / 2], (p % 2) as u32), port(proc[p], 0))?;
-    }
+    let b = crate::topology::benes::benes(ports).map_err(|_| BuildError::BenesSize(ports))?;
     Ok(Staged {
-        topo: t,
-        switch: sw,
-        proc,
+        topo: b.topology,
+        switch: b.switch,
+        proc: b.nodes,
     })
 }
 
-/// The k-ary n-fly: k^n processors, n stages of k^(n−1) switches of radix k.
-///
-/// Processor t enters stage-0 switch t / k at port t % k. Output port p of stage-s switch w (s < n−1) goes to
-/// the stage-(s+1) switch whose index is w with base-k digit (n−2−s) replaced by p, at the input port equal to
-/// the replaced digit. Stage n−1 switch w drives processor w·k + p from port p. Destination-tag routing:
-/// at stage s take port = digit (n−1−s) of the destination.
+/// The k-ary n-fly: k^n processors, n stages of k^(n−1) switches of radix k ([`crate::topology::fly::fly`]).
+/// Destination-tag routing: at stage s take port = digit (n−1−s) of the destination.
 pub fn fly_topology(k: usize, n: usize) -> Result<Staged, BuildError> {
-    if !(2..=64).contains(&k) || n == 0 || (k as f64).powi(n as i32) > (1u64 << 24) as f64 {
-        return Err(BuildError::FlySize { k, n });
-    }
-    let procs = k.pow(n as u32);
-    let per = procs / k;
-    let mut t = Topology::new();
-    let proc: Vec<usize> = (0..procs)
-        .map(|p| t.add_node(&format!("P{p}")))
-        .collect::<Result<_, _>>()?;
-    let mut sw = vec![Vec::with_capacity(per); n];
-    for (s, row) in sw.iter_mut().enumerate() {
-        for i in 0..per {
-            row.push(t.add_switch(&format!("S{s}_{i}"), k as u32)?);
-        }
-    }
-    for p in 0..procs {
-        t.wire(port(proc[p], 0), port(sw[0][p / k], (p % k) as u32))?;
-    }
-    for s in 0..n - 1 {
-        let place = k.pow((n - 2 - s) as u32);
-        for w in 0..per {
-            let old = (w / place) % k;
-            for p in 0..k {
-                let w2 = w - old * place + p * place;
-                t.wire(port(sw[s][w], p as u32), port(sw[s + 1][w2], old as u32))?;
-            }
-        }
-    }
-    for w in 0..per {
-        for p in 0..k {
-            t.wire(port(sw[n - 1][w], p as u32), port(proc[w * k + p], 0))?;
-        }
-    }
+    let f = crate::topology::fly::fly(k, n).map_err(|_| BuildError::FlySize { k, n })?;
     Ok(Staged {
-        topo: t,
-        switch: sw,
-        proc,
+        topo: f.topology,
+        switch: f.switch,
+        proc: f.nodes,
     })
 }
 

@@ -49,36 +49,26 @@ impl Benes {
     }
 }
 
-fn build(
-    t: &mut Topology,
-    sw: &[Vec<usize>],
-    size: usize,
-    s0: usize,
-    i0: usize,
-) -> Result<(), BuiltinError> {
-    if size == 2 {
-        return Ok(());
+/// Wires the inner stages from [`crate::benes::BenesWiring`], the one definition of the Beneš wiring.
+fn build(t: &mut Topology, sw: &[Vec<usize>], size: usize) -> Result<(), BuiltinError> {
+    let w = crate::benes::BenesWiring::new(size).map_err(|e| bad(&format!("benes:{size}"), &e))?;
+    for (s, stage) in w.next.iter().enumerate() {
+        for (i, outs) in stage.iter().enumerate() {
+            for (q, &(s2, j, r)) in outs.iter().enumerate() {
+                t.wire(
+                    Port {
+                        elem: sw[s][i],
+                        port: q as u32,
+                    },
+                    Port {
+                        elem: sw[s2][j],
+                        port: r as u32,
+                    },
+                )?;
+            }
+        }
     }
-    let half = size / 2; // switches per stage in this sub-network
-    let quarter = half / 2; // switches per stage in each half
-    let k = size.trailing_zeros() as usize;
-    let last = s0 + 2 * k - 2;
-    let p = |elem, port| Port { elem, port };
-    for i in 0..half {
-        let port = (i % 2) as u32;
-        t.wire(p(sw[s0][i0 + i], 0), p(sw[s0 + 1][i0 + i / 2], port))?;
-        t.wire(
-            p(sw[s0][i0 + i], 1),
-            p(sw[s0 + 1][i0 + quarter + i / 2], port),
-        )?;
-        t.wire(p(sw[last - 1][i0 + i / 2], port), p(sw[last][i0 + i], 0))?;
-        t.wire(
-            p(sw[last - 1][i0 + quarter + i / 2], port),
-            p(sw[last][i0 + i], 1),
-        )?;
-    }
-    build(t, sw, half, s0 + 1, i0)?;
-    build(t, sw, half, s0 + 1, i0 + quarter)
+    Ok(())
 }
 
 /// Builds the N×N Beneš network with its N processors. N must be a power of two, 2..=65536.
@@ -96,7 +86,7 @@ pub fn benes(size: usize) -> Result<Benes, BuiltinError> {
             row.push(t.add_switch(&format!("S{s}_{i}"), 2)?);
         }
     }
-    build(&mut t, &switch, size, 0, 0)?;
+    build(&mut t, &switch, size)?;
     let mut nodes = Vec::with_capacity(size);
     for k in 0..size {
         let e = t.add_node(&format!("P{k}"))?;
