@@ -38,6 +38,10 @@ enum Command {
     Sim(cmd::sim::Args),
     /// Thesis Table 3.1 and Figures A.1–A.10: Beneš saturation throughput, ASR against random routing.
     BenesTable(cmd::benes_table::Args),
+    /// XY (mesh, torus) or E-cube (hypercube) route tables in the route-table format.
+    GridRoutes(cmd::grid::Args),
+    /// The share of shortest paths the route generator's ASR headers express on meshes, tori, hypercubes.
+    AsrCoverage(cmd::grid::CoverageArgs),
     /// The main job: run every experiment on built-in defaults and write all results into one folder.
     All(cmd::all::Args),
 }
@@ -54,6 +58,8 @@ fn main() -> Result<()> {
         Command::RoutesTable(a) => cmd::routes_table::run(a),
         Command::Sim(a) => cmd::sim::run(a),
         Command::BenesTable(a) => cmd::benes_table::run(a),
+        Command::GridRoutes(a) => cmd::grid::run(a),
+        Command::AsrCoverage(a) => cmd::grid::run_coverage(a),
         Command::All(a) => cmd::all::run(a),
     }
 }

@@ -6,6 +6,7 @@ pub mod grid;
 pub mod montecarlo;
 pub mod policy;
 pub mod poly;
+pub mod tables;
 pub mod theorems;
 
 pub use grid::{Grid, GridKind};
