@@ -1,8 +1,9 @@
-//! `asr all`: the main job. Runs every experiment on built-in defaults and writes the results into one folder.
+//! `asr all`: the main job. Runs every experiment on built-in defaults and writes the results into one folder,
+//! one section after another (each prints what it reproduces and how long it took).
 
 use anyhow::{Context, Result};
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 #[derive(clap::Args, Debug, Clone)]
@@ -15,30 +16,48 @@ pub struct Args {
     pub seed: u64,
 }
 
-pub fn run(a: Args) -> Result<()> {
-    fs::create_dir_all(&a.out).with_context(|| format!("creating {}", a.out.display()))?;
-    let t0 = Instant::now();
-
-    // Thesis Table 2.1.
+/// Thesis Table 2.1: the matching heuristic.
+fn matching(out: &Path, seed: u64) -> Result<()> {
     let t = Instant::now();
     let margs = super::matching::Args {
         m: vec![4, 8, 16],
         passes: vec![1, 2],
         density: 0.5,
         trials: 100_000,
-        seed: a.seed,
+        seed,
         json: false,
     };
     let cells = super::matching::compute(&margs)?;
     let table = super::matching::render(&cells, t.elapsed().as_secs_f64());
     print!("{table}");
-    fs::write(a.out.join("table2_1.txt"), &table)?;
+    fs::write(out.join("table2_1.txt"), &table)?;
     fs::write(
-        a.out.join("table2_1.json"),
+        out.join("table2_1.json"),
         serde_json::to_string_pretty(&cells)?,
     )?;
+    Ok(())
+}
 
-    // Thesis Tables 4.1, 4.3, 4.4: route generation on the SP2 systems.
+/// Thesis Table 3.1 and Figures A.1–A.10: Beneš saturation throughput, ASR against random routing.
+fn benes(out: &Path, seed: u64) -> Result<()> {
+    let bargs = super::benes_table::Args {
+        sizes: vec![16, 32, 64, 128, 512],
+        patterns: vec!["uniform".into(), "shift-right".into()],
+        loads: None,
+        packets: 1500,
+        seed,
+        out: out.join("benes"),
+        json: false,
+    };
+    let (rows, secs) = super::benes_table::compute(&bargs, true)?;
+    let table = super::benes_table::render(&rows, secs, &bargs);
+    print!("{table}");
+    super::benes_table::write(&rows, &table, &bargs)?;
+    Ok(())
+}
+
+/// Thesis Tables 4.1, 4.3, 4.4: route generation on the SP2 systems.
+fn routes(out: &Path) -> Result<()> {
     let t = Instant::now();
     let rargs = super::routes_table::Args {
         topologies: super::routes_table::default_names(),
@@ -49,26 +68,106 @@ pub fn run(a: Args) -> Result<()> {
     let rows = super::routes_table::compute(&rargs)?;
     let table = super::routes_table::render(&rows, t.elapsed().as_secs_f64());
     print!("{table}");
-    fs::write(a.out.join("routes_table.txt"), &table)?;
+    fs::write(out.join("routes_table.txt"), &table)?;
     fs::write(
-        a.out.join("routes_table.json"),
+        out.join("routes_table.json"),
         serde_json::to_string_pretty(&rows)?,
     )?;
-    // Thesis Table 3.1 and Figures A.1–A.10: Beneš saturation throughput, ASR against random routing.
-    let bargs = super::benes_table::Args {
-        sizes: vec![16, 32, 64, 128, 512],
-        patterns: vec!["uniform".into(), "shift-right".into()],
-        loads: None,
-        packets: 1500,
-        seed: a.seed,
-        out: a.out.join("benes"),
+    Ok(())
+}
+
+/// Seeds 000 and 003: Table 1 (6×6 torus), the torus theorems, Monte Carlo against S, XY / E-cube route
+/// tables, and ASR headers against all shortest paths.
+fn delivery(out: &Path, seed: u64) -> Result<()> {
+    use asr_model::delivery::{delivery, tables, Grid, Policy};
+    let dir = out.join("delivery");
+    fs::create_dir_all(&dir)?;
+    let g = Grid::parse("torus:6x6").map_err(anyhow::Error::msg)?;
+    let d = delivery(&g, 0, Policy::Optimal);
+    let table = super::paths::render(&g, 0, Policy::Optimal, &d, &g.path_counts(0));
+    fs::write(dir.join("table1_torus6x6.txt"), &table)?;
+    let all = asr_model::delivery::theorems::torus_range(4, 20);
+    let findings = super::paths::render_findings(&all);
+    print!("{findings}");
+    fs::write(dir.join("torus_theorems.txt"), &findings)?;
+    fs::write(
+        dir.join("torus_theorems.json"),
+        serde_json::to_string_pretty(&all)?,
+    )?;
+    let mc = super::paths::McArgs {
+        topology: "torus:6x6".into(),
+        dest: "0,0".into(),
+        p: 0.8,
+        trials: 20_000,
+        seed,
+    };
+    let (report, _) = super::paths::monte_carlo(&mc)?;
+    print!("{report}");
+    fs::write(dir.join("monte_carlo_torus6x6.txt"), report)?;
+    for name in ["mesh:8x8", "torus:8x8", "hypercube:6"] {
+        let (g, topo) = tables::grid_topology(name).map_err(anyhow::Error::msg)?;
+        let routes = tables::dimension_order(&g);
+        fs::write(
+            dir.join(format!("dimension_order_{}.routes", name.replace(':', "_"))),
+            tables::write_table(&topo, &routes),
+        )?;
+    }
+    let rows = super::grid::compute(&super::grid::default_names())?;
+    let table = super::grid::render(&rows);
+    print!("{table}");
+    fs::write(dir.join("asr_coverage.txt"), &table)?;
+    fs::write(
+        dir.join("asr_coverage.json"),
+        serde_json::to_string_pretty(&rows)?,
+    )?;
+    Ok(())
+}
+
+/// The SP2-style switch model: throughput, queue occupancy and latency against load.
+fn sp2(out: &Path, seed: u64) -> Result<()> {
+    let a = super::sp2::Args {
+        set_bits: vec![1, 2, 8],
+        load: vec![0.2, 0.4, 0.6, 0.8, 0.9, 1.0],
+        payload: 32,
+        cycles: 50_000,
+        seed,
         json: false,
     };
-    let (rows, secs) = super::benes_table::compute(&bargs, true)?;
-    let table = super::benes_table::render(&rows, secs, &bargs);
+    let stats = super::sp2::compute(&a)?;
+    let table = super::sp2::render(&stats, a.payload);
     print!("{table}");
-    super::benes_table::write(&rows, &table, &bargs)?;
+    fs::write(out.join("sp2_switch.txt"), &table)?;
+    fs::write(
+        out.join("sp2_switch.json"),
+        serde_json::to_string_pretty(&stats)?,
+    )?;
+    Ok(())
+}
 
+pub fn run(a: Args) -> Result<()> {
+    fs::create_dir_all(&a.out).with_context(|| format!("creating {}", a.out.display()))?;
+    let t0 = Instant::now();
+    let sections: [(&str, &dyn Fn() -> Result<()>); 5] = [
+        ("Table 2.1 (matching heuristic)", &|| {
+            matching(&a.out, a.seed)
+        }),
+        ("Table 3.1 and Figures A.1-A.10 (Benes networks)", &|| {
+            benes(&a.out, a.seed)
+        }),
+        ("Tables 4.1-4.4 (route generation, SP2 systems)", &|| {
+            routes(&a.out)
+        }),
+        ("seeds 000/003 (meshes, tori, hypercubes)", &|| {
+            delivery(&a.out, a.seed)
+        }),
+        ("SP2-style switch model", &|| sp2(&a.out, a.seed)),
+    ];
+    for (name, f) in sections {
+        let t = Instant::now();
+        eprintln!("asr all: {name} ...");
+        f().with_context(|| format!("asr all: {name}"))?;
+        eprintln!("asr all: {name} done in {:.1} s", t.elapsed().as_secs_f64());
+    }
     eprintln!(
         "asr all: everything written to {} in {:.1} s",
         a.out.display(),
