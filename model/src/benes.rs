@@ -116,6 +116,25 @@ impl Benes {
         Ok(Benes { wiring, sw })
     }
 
+    /// The `out_ready` of switch (s, i): the network's `out_ready` for the last stage, else the `in_ready` of
+    /// the inputs its outputs feed (already evaluated: stages are evaluated from the last back).
+    fn downstream_ready(
+        &self,
+        s: usize,
+        i: usize,
+        outs: &[Vec<Outputs>],
+        out_ready: &[bool],
+    ) -> [bool; 2] {
+        if s + 1 == self.wiring.stages() {
+            return [out_ready[2 * i], out_ready[2 * i + 1]];
+        }
+        let f = |q: usize| {
+            let (s2, j, r) = self.wiring.next[s][i][q];
+            outs[s2][j].in_ready[r as usize]
+        };
+        [f(0), f(1)]
+    }
+
     /// Evaluates every switch (last stage first, so each sees its downstream `ready`).
     fn eval_all(&self, out_ready: &[bool]) -> Result<Vec<Vec<Outputs>>, Switch2Error> {
         let st = self.wiring.stages();
@@ -124,15 +143,7 @@ impl Benes {
         for s in (0..st).rev() {
             let mut row = Vec::with_capacity(half);
             for i in 0..half {
-                let ready = if s + 1 == st {
-                    [out_ready[2 * i], out_ready[2 * i + 1]]
-                } else {
-                    let f = |q: usize| {
-                        let (s2, j, r) = self.wiring.next[s][i][q];
-                        outs[s2][j].in_ready[r as usize]
-                    };
-                    [f(0), f(1)]
-                };
+                let ready = self.downstream_ready(s, i, &outs, out_ready);
                 row.push(self.sw[s][i].eval(ready)?);
             }
             outs[s] = row;
@@ -179,15 +190,7 @@ impl Benes {
         };
         for s in 0..st {
             for i in 0..n / 2 {
-                let ready = if s + 1 == st {
-                    [out_ready[2 * i], out_ready[2 * i + 1]]
-                } else {
-                    let f = |q: usize| {
-                        let (s2, j, r) = self.wiring.next[s][i][q];
-                        outs[s2][j].in_ready[r as usize]
-                    };
-                    [f(0), f(1)]
-                };
+                let ready = self.downstream_ready(s, i, &outs, out_ready);
                 let (v, d) = feed[s][i];
                 self.sw[s][i].commit(&outs[s][i], v, d, ready);
             }

@@ -42,6 +42,22 @@ pub fn column_or(mm: &[u64]) -> u64 {
     mm.iter().fold(0, |a, &x| a | x)
 }
 
+/// Rotate_Until_Zero in one step: the first column after `p` (cyclically, toward higher index) whose bit in
+/// `free` is set. `free` must have a bit set.
+#[inline]
+fn next_free(p: usize, free: u64) -> usize {
+    let above = if p + 1 >= 64 {
+        0
+    } else {
+        free >> (p + 1) << (p + 1)
+    };
+    (if above != 0 {
+        above.trailing_zeros()
+    } else {
+        free.trailing_zeros()
+    }) as usize
+}
+
 /// One row step of the heuristic on row `i`: returns the new `M[i]`.
 #[inline]
 pub fn row_step(mm: &[u64], r: &[u64], i: usize, m: usize) -> u64 {
@@ -50,23 +66,9 @@ pub fn row_step(mm: &[u64], r: &[u64], i: usize, m: usize) -> u64 {
     if c == full {
         return mm[i];
     }
-    let mi = mm[i];
-    // mi is non-zero here: if r[i] were 0, c would be all ones. Its bit p is in c (row i is in the ColumnOR),
+    // mm[i] is non-zero here: if r[i] were 0, c would be all ones. Its bit p is in c (row i is in the ColumnOR),
     // so the rotation moves to the first column q after p (cyclically) with c[q] == 0.
-    let p = mi.trailing_zeros() as usize;
-    let free = !c & full;
-    // Columns p+1 .. m-1 first, then 0 .. p.
-    let above = if p + 1 >= 64 {
-        0
-    } else {
-        free >> (p + 1) << (p + 1)
-    };
-    let q = if above != 0 {
-        above.trailing_zeros()
-    } else {
-        free.trailing_zeros()
-    };
-    1u64 << q
+    1u64 << next_free(mm[i].trailing_zeros() as usize, !c & full)
 }
 
 /// Runs the heuristic on the `m×m` request rows `r` for `passes` passes and writes `M` into `out`.
@@ -92,17 +94,7 @@ pub fn heuristic_into(r: &[u64], m: usize, passes: usize, out: &mut [u64]) {
                 continue;
             }
             let p = out[i].trailing_zeros() as usize;
-            let free = !c & full;
-            let above = if p + 1 >= 64 {
-                0
-            } else {
-                free >> (p + 1) << (p + 1)
-            };
-            let q = if above != 0 {
-                above.trailing_zeros()
-            } else {
-                free.trailing_zeros()
-            } as usize;
+            let q = next_free(p, !c & full);
             count[p] -= 1;
             if count[p] == 0 {
                 or &= !(1u64 << p);
