@@ -1,3 +1,9 @@
 //! # asr-hdl
 //!
 //! RustHDL blocks of the ASR switches and networks, and their Verilog export.
+//!
+//! - [`matcher`]: the combinational matching heuristic (`matcher_m{M}_p{P}`).
+//! - [`export`]: the Verilog of every top, module named as the top.
+
+pub mod export;
+pub mod matcher;

@@ -2,3 +2,9 @@
 //!
 //! Lock-step harness (HDL against model), scoreboards, traffic drivers, VCD scenarios and the
 //! independent-simulator check (Icarus/Verilator running the exported Verilog).
+//!
+//! - [`harness`]: seeds, random streams, packing of rows and ports into `Bits`.
+//! - [`lockstep`]: drivers that step an HDL block and its model twin together.
+
+pub mod harness;
+pub mod lockstep;

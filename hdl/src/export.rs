@@ -1,0 +1,57 @@
+//! Verilog export of every top of DESIGN.md: one `(name, verilog)` pair per top, the module named as the
+//! top (rust-hdl always calls the top module `top`; it is renamed here, together with the `top$…` prefix
+//! of the sub-module names so several tops can be compiled together).
+//!
+//! Used by `asr verilog --out DIR` (one file `DIR/<name>.v` per top) and by the testbench's Icarus check.
+
+use rust_hdl::prelude::*;
+
+use crate::matcher::*;
+
+/// Names of all exported tops, in export order.
+pub const TOPS: &[&str] = &[
+    "matcher_m4_p1",
+    "matcher_m4_p2",
+    "matcher_m8_p1",
+    "matcher_m8_p2",
+    "matcher_m16_p1",
+    "matcher_m16_p2",
+];
+
+/// Renames rust-hdl's `top` module (and the `top$` prefix of its sub-modules) to `name`.
+pub fn rename_top(verilog: &str, name: &str) -> String {
+    verilog
+        .replace("module top(", &format!("module {name}("))
+        .replace("module top$", &format!("module {name}$"))
+        .replace("\ntop$", &format!("\n{name}$"))
+}
+
+fn gen<U: Block>(mut uut: U, name: &str) -> String {
+    uut.connect_all();
+    rename_top(&generate_verilog(&uut), name)
+}
+
+/// The Verilog of one top, or `None` for an unknown name.
+pub fn verilog_of(name: &str) -> Option<String> {
+    Some(match name {
+        "matcher_m4_p1" => gen(MatcherM4P1::default(), name),
+        "matcher_m4_p2" => gen(MatcherM4P2::default(), name),
+        "matcher_m8_p1" => gen(MatcherM8P1::default(), name),
+        "matcher_m8_p2" => gen(MatcherM8P2::default(), name),
+        "matcher_m16_p1" => gen(MatcherM16P1::default(), name),
+        "matcher_m16_p2" => gen(MatcherM16P2::default(), name),
+        _ => return None,
+    })
+}
+
+/// `(name, verilog)` for every top in [`TOPS`].
+pub fn all_verilog() -> Vec<(String, String)> {
+    TOPS.iter()
+        .map(|&n| {
+            (
+                n.to_string(),
+                verilog_of(n).expect("TOPS lists a known top"),
+            )
+        })
+        .collect()
+}
