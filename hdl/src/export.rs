@@ -7,6 +7,7 @@
 use rust_hdl::prelude::*;
 
 use crate::matcher::*;
+use crate::switch2::Switch2Top;
 
 /// Names of all exported tops, in export order.
 pub const TOPS: &[&str] = &[
@@ -16,14 +17,30 @@ pub const TOPS: &[&str] = &[
     "matcher_m8_p2",
     "matcher_m16_p1",
     "matcher_m16_p2",
+    "switch2",
 ];
 
-/// Renames rust-hdl's `top` module (and the `top$` prefix of its sub-modules) to `name`.
+/// Renames rust-hdl's `top` module (and the `top$` prefix of its sub-modules, where they are declared and
+/// where they are instantiated) to `name`.
 pub fn rename_top(verilog: &str, name: &str) -> String {
-    verilog
-        .replace("module top(", &format!("module {name}("))
-        .replace("module top$", &format!("module {name}$"))
-        .replace("\ntop$", &format!("\n{name}$"))
+    let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
+    let mut out = String::with_capacity(verilog.len() + 1024);
+    let mut prev: Option<char> = None;
+    let mut rest = verilog;
+    while !rest.is_empty() {
+        let boundary = prev.map_or(true, |c| !is_ident(c));
+        if boundary && (rest.starts_with("top$") || rest.starts_with("top(")) {
+            out.push_str(name);
+            rest = &rest[3..];
+            prev = Some('p');
+            continue;
+        }
+        let c = rest.chars().next().expect("non-empty");
+        out.push(c);
+        prev = Some(c);
+        rest = &rest[c.len_utf8()..];
+    }
+    out
 }
 
 fn gen<U: Block>(mut uut: U, name: &str) -> String {
@@ -40,6 +57,7 @@ pub fn verilog_of(name: &str) -> Option<String> {
         "matcher_m8_p2" => gen(MatcherM8P2::default(), name),
         "matcher_m16_p1" => gen(MatcherM16P1::default(), name),
         "matcher_m16_p2" => gen(MatcherM16P2::default(), name),
+        "switch2" => gen(Switch2Top::default(), name),
         _ => return None,
     })
 }

@@ -4,6 +4,8 @@
 //!
 //! - [`matcher`]: the combinational matching heuristic (`matcher_m{M}_p{P}`).
 //! - [`export`]: the Verilog of every top, module named as the top.
+//! - [`switch2`]: the 2×2 ASR switch (docs/switch2.md).
 
 pub mod export;
 pub mod matcher;
+pub mod switch2;

@@ -4,7 +4,7 @@
 //! independent-simulator check (Icarus/Verilator running the exported Verilog).
 //!
 //! - [`harness`]: seeds, random streams, packing of rows and ports into `Bits`.
-//! - [`lockstep`]: drivers that step an HDL block and its model twin together.
+//! - [`lockstep`]: drivers that step an HDL block and its model twin together (matcher, switch2, Beneš).
 
 pub mod harness;
 pub mod lockstep;
