@@ -6,6 +6,7 @@
 
 use rust_hdl::prelude::*;
 
+use crate::benes::{Benes16, Benes32, Benes8};
 use crate::matcher::*;
 use crate::switch2::Switch2Top;
 
@@ -18,6 +19,9 @@ pub const TOPS: &[&str] = &[
     "matcher_m16_p1",
     "matcher_m16_p2",
     "switch2",
+    "benes8",
+    "benes16",
+    "benes32",
 ];
 
 /// Renames rust-hdl's `top` module (and the `top$` prefix of its sub-modules, where they are declared and
@@ -58,6 +62,9 @@ pub fn verilog_of(name: &str) -> Option<String> {
         "matcher_m16_p1" => gen(MatcherM16P1::default(), name),
         "matcher_m16_p2" => gen(MatcherM16P2::default(), name),
         "switch2" => gen(Switch2Top::default(), name),
+        "benes8" => gen(Benes8::default(), name),
+        "benes16" => gen(Benes16::default(), name),
+        "benes32" => gen(Benes32::default(), name),
         _ => return None,
     })
 }

@@ -5,6 +5,8 @@
 //!
 //! - [`harness`]: seeds, random streams, packing of rows and ports into `Bits`.
 //! - [`lockstep`]: drivers that step an HDL block and its model twin together (matcher, switch2, Beneš).
+//! - [`traffic`]: Beneš traffic (random valid headers, backpressure) and the delivery scoreboard.
 
 pub mod harness;
 pub mod lockstep;
+pub mod traffic;

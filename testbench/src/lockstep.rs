@@ -176,3 +176,79 @@ impl Switch2Lock {
         )
     }
 }
+
+/// What a Beneš drove in one cycle (before the edge), port by port.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BenesPorts {
+    pub in_ready: Vec<bool>,
+    pub out_valid: Vec<bool>,
+    pub out_data: Vec<u128>,
+}
+
+/// A Beneš HDL block and `asr_model::benes::Benes`, stepped together.
+pub struct BenesLock<const N: usize, const W: usize, const W2: usize, const NW: usize> {
+    pub hw: asr_hdl::benes::Benes<N, W, W2, NW>,
+    pub model: asr_model::benes::Benes,
+}
+
+/// The exported `benes8` in lock-step with its model.
+pub type Benes8Lock = BenesLock<8, 26, 52, 208>;
+
+impl<const N: usize, const W: usize, const W2: usize, const NW: usize> Default
+    for BenesLock<N, W, W2, NW>
+{
+    fn default() -> Self {
+        let mut hw = asr_hdl::benes::Benes::<N, W, W2, NW>::default();
+        hw.connect_all();
+        assert!(simulate(&mut hw, SETTLE));
+        Self {
+            hw,
+            model: asr_model::benes::Benes::new(N).expect("valid Beneš size"),
+        }
+    }
+}
+
+impl<const N: usize, const W: usize, const W2: usize, const NW: usize> BenesLock<N, W, W2, NW> {
+    /// Drives the HDL inputs and runs one HDL cycle, returning its pre-edge outputs.
+    pub fn step_hw(
+        &mut self,
+        in_valid: &[bool],
+        in_data: &[u128],
+        out_ready: &[bool],
+    ) -> BenesPorts {
+        self.hw.in_valid.next = crate::harness::from_bools(in_valid);
+        self.hw.in_data.next = pack(in_data, W);
+        self.hw.out_ready.next = crate::harness::from_bools(out_ready);
+        cycle(
+            &mut self.hw,
+            |u, c| u.clock.next = Clock::from(c),
+            |u| BenesPorts {
+                in_ready: crate::harness::bools(u.in_ready.val()),
+                out_valid: crate::harness::bools(u.out_valid.val()),
+                out_data: unpack(u.out_data.val(), W, N),
+            },
+        )
+    }
+
+    /// One cycle on both sides: (HDL, model) port values driven during the cycle.
+    pub fn step(
+        &mut self,
+        in_valid: &[bool],
+        in_data: &[u128],
+        out_ready: &[bool],
+    ) -> (BenesPorts, BenesPorts) {
+        let hw = self.step_hw(in_valid, in_data, out_ready);
+        let o = self
+            .model
+            .step(in_valid, in_data, out_ready)
+            .expect("tests never inject an empty request");
+        (
+            hw,
+            BenesPorts {
+                in_ready: o.in_ready,
+                out_valid: o.out_valid,
+                out_data: o.out_data,
+            },
+        )
+    }
+}
