@@ -20,6 +20,8 @@ struct Cli {
 enum Command {
     /// Thesis Table 2.1: how often the matching heuristic finds a maximum matching.
     Matching(cmd::matching::Args),
+    /// Export every HDL top as Verilog, one file per top, module named as the file.
+    Verilog(cmd::verilog::Args),
     /// The main job: run every experiment on built-in defaults and write all results into one folder.
     All(cmd::all::Args),
 }
@@ -27,6 +29,7 @@ enum Command {
 fn main() -> Result<()> {
     match Cli::parse().command {
         Command::Matching(a) => cmd::matching::run(a),
+        Command::Verilog(a) => cmd::verilog::run(a),
         Command::All(a) => cmd::all::run(a),
     }
 }

@@ -47,13 +47,18 @@ pub fn rename_top(verilog: &str, name: &str) -> String {
     out
 }
 
-fn gen<U: Block>(mut uut: U, name: &str) -> String {
+fn gen<U: Block>(mut uut: U, _name: &str) -> String {
     uut.connect_all();
-    rename_top(&generate_verilog(&uut), name)
+    generate_verilog(&uut)
 }
 
-/// The Verilog of one top, or `None` for an unknown name.
+/// The Verilog of one top with the module named as the top, or `None` for an unknown name.
 pub fn verilog_of(name: &str) -> Option<String> {
+    raw_verilog_of(name).map(|v| rename_top(&v, name))
+}
+
+/// The Verilog of one top as rust-hdl emits it (top module `top`, as `yosys_validate` expects).
+pub fn raw_verilog_of(name: &str) -> Option<String> {
     Some(match name {
         "matcher_m4_p1" => gen(MatcherM4P1::default(), name),
         "matcher_m4_p2" => gen(MatcherM4P2::default(), name),

@@ -2,3 +2,4 @@
 
 pub mod all;
 pub mod matching;
+pub mod verilog;
