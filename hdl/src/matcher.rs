@@ -108,8 +108,14 @@ impl<const M: usize, const MM: usize> Logic for MatcherPass<M, MM> {
         for i in M..(M + 1) {
             self.suf[i].next = 0.into();
         }
-        for i in 0..M {
-            self.suf[i].next = self.suf[i + 1].val() | self.old[i].val();
+        // Highest row first: the Verilog is one `always @(*)` block of blocking assignments, so a value must
+        // be written before it is read (the Rust simulation iterates to a fixed point and hides a wrong order;
+        // Icarus caught it). `mm` is a one-iteration loop binding M so that `mm - 1 - j` is an index
+        // expression rust-hdl can evaluate (it cannot evaluate a const-generic name in an index).
+        for mm in M..(M + 1) {
+            for j in 0..M {
+                self.suf[mm - 1 - j].next = self.suf[mm - j].val() | self.old[mm - 1 - j].val();
+            }
         }
         self.pre[0].next = 0.into();
         for i in 0..M {
