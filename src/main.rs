@@ -22,6 +22,8 @@ enum Command {
     Matching(cmd::matching::Args),
     /// Export every HDL top as Verilog, one file per top, module named as the file.
     Verilog(cmd::verilog::Args),
+    /// Write a VCD (HDL, or model with --model) of a scenario and a GTKWave save file beside it.
+    Wave(cmd::wave::Args),
     /// The main job: run every experiment on built-in defaults and write all results into one folder.
     All(cmd::all::Args),
 }
@@ -30,6 +32,7 @@ fn main() -> Result<()> {
     match Cli::parse().command {
         Command::Matching(a) => cmd::matching::run(a),
         Command::Verilog(a) => cmd::verilog::run(a),
+        Command::Wave(a) => cmd::wave::run(a),
         Command::All(a) => cmd::all::run(a),
     }
 }

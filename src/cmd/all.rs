@@ -38,6 +38,23 @@ pub fn run(a: Args) -> Result<()> {
         serde_json::to_string_pretty(&cells)?,
     )?;
 
+    // HDL: every top's Verilog, and the benes8-burst waveform (HDL and model) with GTKWave save files.
+    let t = Instant::now();
+    let files = super::verilog::export(&a.out.join("verilog"), &[])?;
+    asr_testbench::wave::write("benes8-burst", &a.out.join("waves/benes8-burst.vcd"), false)?;
+    asr_testbench::wave::write(
+        "benes8-burst",
+        &a.out.join("waves/benes8-burst-model.vcd"),
+        true,
+    )?;
+    eprintln!(
+        "asr all: {} Verilog tops in {}/verilog, waves in {}/waves ({:.1} s)",
+        files.len(),
+        a.out.display(),
+        a.out.display(),
+        t.elapsed().as_secs_f64()
+    );
+
     eprintln!(
         "asr all: everything written to {} in {:.1} s",
         a.out.display(),

@@ -3,3 +3,4 @@
 pub mod all;
 pub mod matching;
 pub mod verilog;
+pub mod wave;

@@ -7,8 +7,10 @@
 //! - [`icarus`]: the exported Verilog in Icarus on vectors recorded from the model.
 //! - [`lockstep`]: drivers that step an HDL block and its model twin together (matcher, switch2, Beneš).
 //! - [`traffic`]: Beneš traffic (random valid headers, backpressure) and the delivery scoreboard.
+//! - [`wave`]: VCD scenarios (HDL or model) and GTKWave save files.
 
 pub mod harness;
 pub mod icarus;
 pub mod lockstep;
 pub mod traffic;
+pub mod wave;
