@@ -20,7 +20,7 @@
 use asr_model::benes::BenesWiring;
 use rust_hdl::prelude::*;
 
-use crate::switch2::Switch2;
+use crate::switch2::Switch2Core;
 
 /// Where a switch input comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,7 +99,7 @@ pub struct Benes<const N: usize, const W: usize, const W2: usize, const NW: usiz
     pub out_valid: Signal<Out, Bits<N>>,
     pub out_data: Signal<Out, Bits<NW>>,
     /// Switch (s, i) at index s·N/2 + i.
-    pub sw: Vec<Switch2<W, W2>>,
+    pub sw: Vec<Switch2Core<W>>,
     wires: Wires,
 }
 
@@ -119,7 +119,9 @@ impl<const N: usize, const W: usize, const W2: usize, const NW: usize> Default
             in_ready: Default::default(),
             out_valid: Default::default(),
             out_data: Default::default(),
-            sw: (0..wires.src.len()).map(|_| Switch2::default()).collect(),
+            sw: (0..wires.src.len())
+                .map(|_| Switch2Core::default())
+                .collect(),
             wires,
         }
     }
@@ -145,14 +147,18 @@ impl<const N: usize, const W: usize, const W2: usize, const NW: usize> Logic
                     Source::Net(p) => (in_valid.get_bit(p), in_data.get_bits::<W>(p * W)),
                     Source::Sw(j, q) => (
                         self.sw[j].out_valid.val().get_bit(q),
-                        self.sw[j].out_data.val().get_bits::<W>(q * W),
+                        if q == 0 {
+                            self.sw[j].out_data0.val()
+                        } else {
+                            self.sw[j].out_data1.val()
+                        },
                     ),
                 };
             }
             self.sw[k].clock.next = self.clock.val();
             self.sw[k].in_valid.next = pair2(v[0], v[1]);
-            self.sw[k].in_data.next =
-                bit_cast::<W2, W>(d[0]) | (bit_cast::<W2, W>(d[1]) << (W as u64));
+            self.sw[k].in_data0.next = d[0];
+            self.sw[k].in_data1.next = d[1];
         }
         // Backward: ready into every switch; network outputs.
         let mut in_ready = Bits::<N>::default();
@@ -166,9 +172,14 @@ impl<const N: usize, const W: usize, const W2: usize, const NW: usize> Logic
                         if self.sw[k].out_valid.val().get_bit(q) {
                             out_valid = out_valid.replace_bit(p, true);
                         }
-                        out_data = out_data
-                            | (bit_cast::<NW, W>(self.sw[k].out_data.val().get_bits::<W>(q * W))
-                                << ((p * W) as u64));
+                        let d = if q == 0 {
+                            self.sw[k].out_data0.val()
+                        } else {
+                            self.sw[k].out_data1.val()
+                        };
+                        if d.any() {
+                            out_data = out_data | (bit_cast::<NW, W>(d) << ((p * W) as u64));
+                        }
                         out_ready.get_bit(p)
                     }
                     Sink::Sw(j, r) => self.sw[j].in_ready.val().get_bit(r),
@@ -195,7 +206,8 @@ impl<const N: usize, const W: usize, const W2: usize, const NW: usize> Logic
         for s in self.sw.iter_mut() {
             s.clock.connect();
             s.in_valid.connect();
-            s.in_data.connect();
+            s.in_data0.connect();
+            s.in_data1.connect();
             s.out_ready.connect();
         }
     }
@@ -205,7 +217,7 @@ impl<const N: usize, const W: usize, const W2: usize, const NW: usize> Logic
             Source::Net(p) => (format!("in_valid[{p}]"), format!("in_data[{}+:{W}]", p * W)),
             Source::Sw(j, q) => (
                 format!("sw${j}$out_valid[{q}]"),
-                format!("sw${j}$out_data[{}+:{W}]", q * W),
+                format!("sw${j}$out_data{q}"),
             ),
         };
         let mut v = String::from("always @(*) begin\n");
@@ -221,12 +233,13 @@ impl<const N: usize, const W: usize, const W2: usize, const NW: usize> Logic
             };
             v += &format!("    sw${k}$clock = clock;\n");
             v += &format!("    sw${k}$in_valid = {{{v1}, {v0}}};\n");
-            v += &format!("    sw${k}$in_data = {{{d1}, {d0}}};\n");
+            v += &format!("    sw${k}$in_data0 = {d0};\n");
+            v += &format!("    sw${k}$in_data1 = {d1};\n");
             v += &format!("    sw${k}$out_ready = {{{}, {}}};\n", rdy(1), rdy(0));
             for q in 0..2 {
                 if let Sink::Net(p) = self.wires.dst[k][q] {
                     out_valid[p] = format!("sw${k}$out_valid[{q}]");
-                    out_data[p] = format!("sw${k}$out_data[{}+:{W}]", q * W);
+                    out_data[p] = format!("sw${k}$out_data{q}");
                 }
                 if let Source::Net(p) = self.wires.src[k][q] {
                     in_ready[p] = format!("sw${k}$in_ready[{q}]");

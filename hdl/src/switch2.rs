@@ -16,18 +16,20 @@
 
 use rust_hdl::prelude::*;
 
-/// The 2×2 switch; see the module documentation for ports and timing.
+/// The 2×2 switch with one data signal per port (`in_data0/1`, `out_data0/1`, each W bits); otherwise as
+/// [`Switch2`]. Networks use this form: it keeps every signal at W bits (rust-hdl simulates ≤ 32-bit values
+/// natively and wider ones as bool arrays, so this is several times faster than the packed form).
 #[derive(LogicBlock)]
-pub struct Switch2<const W: usize, const W2: usize> {
+pub struct Switch2Core<const W: usize> {
     pub clock: Signal<In, Clock>,
     pub in_valid: Signal<In, Bits<2>>,
-    pub in_data: Signal<In, Bits<W2>>,
+    pub in_data0: Signal<In, Bits<W>>,
+    pub in_data1: Signal<In, Bits<W>>,
     pub out_ready: Signal<In, Bits<2>>,
     pub in_ready: Signal<Out, Bits<2>>,
     pub out_valid: Signal<Out, Bits<2>>,
-    pub out_data: Signal<Out, Bits<W2>>,
-    /// Bit offset of port 1 (= W), a Verilog localparam.
-    w_off: Constant<Bits<16>>,
+    pub out_data0: Signal<Out, Bits<W>>,
+    pub out_data1: Signal<Out, Bits<W>>,
     pub ib_full0: DFF<Bit>,
     pub ib_full1: DFF<Bit>,
     pub ib_data0: DFF<Bits<W>>,
@@ -53,18 +55,19 @@ pub struct Switch2<const W: usize, const W2: usize> {
     rdy1: Signal<Local, Bit>,
 }
 
-impl<const W: usize, const W2: usize> Default for Switch2<W, W2> {
+impl<const W: usize> Default for Switch2Core<W> {
     fn default() -> Self {
-        assert!(W >= 3 && W2 == 2 * W, "Switch2<{W}, {W2}>: W2 must be 2*W");
+        assert!(W >= 3, "Switch2Core<{W}>: a word holds at least a hop");
         Self {
             clock: Default::default(),
             in_valid: Default::default(),
-            in_data: Default::default(),
+            in_data0: Default::default(),
+            in_data1: Default::default(),
             out_ready: Default::default(),
             in_ready: Default::default(),
             out_valid: Default::default(),
-            out_data: Default::default(),
-            w_off: Constant::new((W as u64).into()),
+            out_data0: Default::default(),
+            out_data1: Default::default(),
             ib_full0: Default::default(),
             ib_full1: Default::default(),
             ib_data0: Default::default(),
@@ -89,15 +92,15 @@ impl<const W: usize, const W2: usize> Default for Switch2<W, W2> {
     }
 }
 
-impl<const W: usize, const W2: usize> Logic for Switch2<W, W2> {
+impl<const W: usize> Logic for Switch2Core<W> {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
             self, clock, ib_full0, ib_full1, ib_data0, ib_data1, ob_full0, ob_full1, ob_data0,
             ob_data1, in_ptr, out_ptr
         );
-        self.in0.next = self.in_data.val().get_bits::<W>(0);
-        self.in1.next = self.in_data.val().get_bits::<W>(self.w_off.val().index());
+        self.in0.next = self.in_data0.val();
+        self.in1.next = self.in_data1.val();
         // Usable requests: R[i] = ib_data[i][1:0] when full, masked by the available outputs.
         self.a0.next = 0.into();
         self.a1.next = 0.into();
@@ -242,8 +245,57 @@ impl<const W: usize, const W2: usize> Logic for Switch2<W, W2> {
         if self.ob_full1.q.val() {
             self.out_valid.next = self.out_valid.val() | 2;
         }
-        self.out_data.next = bit_cast::<W2, W>(self.ob_data0.q.val())
-            | (bit_cast::<W2, W>(self.ob_data1.q.val()) << self.w_off.val());
+        self.out_data0.next = self.ob_data0.q.val();
+        self.out_data1.next = self.ob_data1.q.val();
+    }
+}
+
+/// The 2×2 switch; see the module documentation for ports and timing. A [`Switch2Core`] with the two
+/// ports' data packed into `in_data[2W-1:0]` / `out_data[2W-1:0]` (port p at `[p*W +: W]`); latency as the
+/// core's.
+#[derive(LogicBlock)]
+pub struct Switch2<const W: usize, const W2: usize> {
+    pub clock: Signal<In, Clock>,
+    pub in_valid: Signal<In, Bits<2>>,
+    pub in_data: Signal<In, Bits<W2>>,
+    pub out_ready: Signal<In, Bits<2>>,
+    pub in_ready: Signal<Out, Bits<2>>,
+    pub out_valid: Signal<Out, Bits<2>>,
+    pub out_data: Signal<Out, Bits<W2>>,
+    /// Bit offset of port 1 (= W), a Verilog localparam.
+    w_off: Constant<Bits<16>>,
+    pub core: Switch2Core<W>,
+}
+
+impl<const W: usize, const W2: usize> Default for Switch2<W, W2> {
+    fn default() -> Self {
+        assert!(W2 == 2 * W, "Switch2<{W}, {W2}>: W2 must be 2*W");
+        Self {
+            clock: Default::default(),
+            in_valid: Default::default(),
+            in_data: Default::default(),
+            out_ready: Default::default(),
+            in_ready: Default::default(),
+            out_valid: Default::default(),
+            out_data: Default::default(),
+            w_off: Constant::new((W as u64).into()),
+            core: Default::default(),
+        }
+    }
+}
+
+impl<const W: usize, const W2: usize> Logic for Switch2<W, W2> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.core.clock.next = self.clock.val();
+        self.core.in_valid.next = self.in_valid.val();
+        self.core.in_data0.next = self.in_data.val().get_bits::<W>(0);
+        self.core.in_data1.next = self.in_data.val().get_bits::<W>(self.w_off.val().index());
+        self.core.out_ready.next = self.out_ready.val();
+        self.in_ready.next = self.core.in_ready.val();
+        self.out_valid.next = self.core.out_valid.val();
+        self.out_data.next = bit_cast::<W2, W>(self.core.out_data0.val())
+            | (bit_cast::<W2, W>(self.core.out_data1.val()) << self.w_off.val());
     }
 }
 
