@@ -42,6 +42,10 @@ enum Command {
     GridRoutes(cmd::grid::Args),
     /// The share of shortest paths the route generator's ASR headers express on meshes, tori, hypercubes.
     AsrCoverage(cmd::grid::CoverageArgs),
+    /// Export every HDL top as Verilog, one file per top, module named as the file.
+    Verilog(cmd::verilog::Args),
+    /// Write a VCD (HDL, or model with --model) of a scenario and a GTKWave save file beside it.
+    Wave(cmd::wave::Args),
     /// The main job: run every experiment on built-in defaults and write all results into one folder.
     All(cmd::all::Args),
 }
@@ -60,6 +64,8 @@ fn main() -> Result<()> {
         Command::BenesTable(a) => cmd::benes_table::run(a),
         Command::GridRoutes(a) => cmd::grid::run(a),
         Command::AsrCoverage(a) => cmd::grid::run_coverage(a),
+        Command::Verilog(a) => cmd::verilog::run(a),
+        Command::Wave(a) => cmd::wave::run(a),
         Command::All(a) => cmd::all::run(a),
     }
 }

@@ -123,6 +123,24 @@ fn delivery(out: &Path, seed: u64) -> Result<()> {
     Ok(())
 }
 
+/// HDL: every top's Verilog, and the benes8-burst waveform (HDL and model) with GTKWave save files.
+fn hdl(out: &Path) -> Result<()> {
+    let files = super::verilog::export(&out.join("verilog"), &[])?;
+    asr_testbench::wave::write("benes8-burst", &out.join("waves/benes8-burst.vcd"), false)?;
+    asr_testbench::wave::write(
+        "benes8-burst",
+        &out.join("waves/benes8-burst-model.vcd"),
+        true,
+    )?;
+    eprintln!(
+        "asr all: {} Verilog tops in {}/verilog, waves in {}/waves",
+        files.len(),
+        out.display(),
+        out.display()
+    );
+    Ok(())
+}
+
 /// The SP2-style switch model: throughput, queue occupancy and latency against load.
 fn sp2(out: &Path, seed: u64) -> Result<()> {
     let a = super::sp2::Args {
@@ -147,7 +165,8 @@ fn sp2(out: &Path, seed: u64) -> Result<()> {
 pub fn run(a: Args) -> Result<()> {
     fs::create_dir_all(&a.out).with_context(|| format!("creating {}", a.out.display()))?;
     let t0 = Instant::now();
-    let sections: [(&str, &dyn Fn() -> Result<()>); 5] = [
+    let sections: [(&str, &dyn Fn() -> Result<()>); 6] = [
+        ("Verilog export and waveforms", &|| hdl(&a.out)),
         ("Table 2.1 (matching heuristic)", &|| {
             matching(&a.out, a.seed)
         }),

@@ -11,3 +11,5 @@ pub mod routes_table;
 pub mod sim;
 pub mod sp2;
 pub mod topology;
+pub mod verilog;
+pub mod wave;

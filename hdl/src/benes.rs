@@ -1,0 +1,263 @@
+//! Beneš N×N networks of [`Switch2`]s (thesis §3.2), wired and ported as DESIGN.md fixes. Hardware twin of
+//! `model/src/benes.rs` (`asr_model::benes::Benes`), exported as `benes8` (and `benes16`, `benes32`).
+//!
+//! [`Benes`]`<N, W, W2, NW>` with N = 2^n ports, W = 2(2n−1)+16 bits per word, W2 = 2·W, NW = N·W:
+//! - inputs `clock`, `in_valid[N-1:0]`, `in_data[NW-1:0]`, `out_ready[N-1:0]`;
+//! - outputs `in_ready[N-1:0]`, `out_valid[N-1:0]`, `out_data[NW-1:0]`; port p at bits `[p*W +: W]`.
+//!
+//! 2n−1 stages of N/2 switches; switch (s, i) is `sw[s·N/2 + i]`. The inter-stage wiring is
+//! `asr_model::benes::BenesWiring` (the DESIGN.md recursion: first-stage switch i sends output 0 to the upper
+//! half-size network's input i and output 1 to the lower one's; the last stage mirrors it; network inputs
+//! 2i, 2i+1 enter first-stage switch i, network outputs 2i, 2i+1 leave last-stage switch i). `valid`/`data`
+//! flow forward along the wiring, `ready` backward; the network is feed-forward so there is no loop.
+//!
+//! Latency: 2(2n−1) edges from acceptance at an input to delivery at an output without contention.
+//!
+//! The wiring is a permutation computed in Rust, which rust-hdl's `#[hdl_gen]` cannot express (array
+//! indices there may only be loop variables plus literals), so this block's `update` (simulation) and
+//! `hdl` (a Verilog `always @(*)` block of assignments) are both generated from the same table, [`Wires`].
+
+use asr_model::benes::BenesWiring;
+use rust_hdl::prelude::*;
+
+use crate::switch2::Switch2Core;
+
+/// Where a switch input comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// Network input port p.
+    Net(usize),
+    /// Output port q of switch k (flat index).
+    Sw(usize, usize),
+}
+
+/// Where a switch output goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sink {
+    /// Network output port p.
+    Net(usize),
+    /// Input port r of switch k (flat index).
+    Sw(usize, usize),
+}
+
+/// The flattened wiring of a Beneš: for every switch, the sources of its two inputs and the sinks of its two
+/// outputs. Not a signal: an inert block so it can live in a `#[derive(LogicBlock)]` struct.
+#[derive(Clone, Debug, Default)]
+pub struct Wires {
+    pub src: Vec<[Source; 2]>,
+    pub dst: Vec<[Sink; 2]>,
+}
+
+impl Wires {
+    /// The wiring of a Beneš with `ports` inputs (a power of two ≥ 2).
+    pub fn new(ports: usize) -> Self {
+        let w = BenesWiring::new(ports).expect("Beneš size is a power of two ≥ 2");
+        let half = ports / 2;
+        let st = w.stages();
+        let count = st * half;
+        let mut src = vec![[Source::Net(0); 2]; count];
+        let mut dst = vec![[Sink::Net(0); 2]; count];
+        for i in 0..half {
+            src[i] = [Source::Net(2 * i), Source::Net(2 * i + 1)];
+            dst[(st - 1) * half + i] = [Sink::Net(2 * i), Sink::Net(2 * i + 1)];
+        }
+        for s in 0..st - 1 {
+            for i in 0..half {
+                for q in 0..2 {
+                    let (s2, j, r) = w.next[s][i][q];
+                    let (k, k2) = (s * half + i, s2 * half + j);
+                    dst[k][q] = Sink::Sw(k2, r as usize);
+                    src[k2][r as usize] = Source::Sw(k, q);
+                }
+            }
+        }
+        Wires { src, dst }
+    }
+}
+
+impl Logic for Wires {
+    fn update(&mut self) {}
+}
+
+impl Block for Wires {
+    fn connect_all(&mut self) {}
+    fn update_all(&mut self) {}
+    fn has_changed(&self) -> bool {
+        false
+    }
+    fn accept(&self, _name: &str, _probe: &mut dyn Probe) {}
+}
+
+/// A Beneš network; see the module documentation for ports, wiring and latency.
+#[derive(LogicBlock)]
+pub struct Benes<const N: usize, const W: usize, const W2: usize, const NW: usize> {
+    pub clock: Signal<In, Clock>,
+    pub in_valid: Signal<In, Bits<N>>,
+    pub in_data: Signal<In, Bits<NW>>,
+    pub out_ready: Signal<In, Bits<N>>,
+    pub in_ready: Signal<Out, Bits<N>>,
+    pub out_valid: Signal<Out, Bits<N>>,
+    pub out_data: Signal<Out, Bits<NW>>,
+    /// Switch (s, i) at index s·N/2 + i.
+    pub sw: Vec<Switch2Core<W>>,
+    wires: Wires,
+}
+
+impl<const N: usize, const W: usize, const W2: usize, const NW: usize> Default
+    for Benes<N, W, W2, NW>
+{
+    fn default() -> Self {
+        let wires = Wires::new(N);
+        let stages = 2 * N.trailing_zeros() as usize - 1;
+        assert_eq!(W, 2 * stages + asr_model::benes::TAG_BITS, "Beneš {N}: W");
+        assert!(W2 == 2 * W && NW == N * W, "Beneš {N}: W2 = 2W, NW = N·W");
+        Self {
+            clock: Default::default(),
+            in_valid: Default::default(),
+            in_data: Default::default(),
+            out_ready: Default::default(),
+            in_ready: Default::default(),
+            out_valid: Default::default(),
+            out_data: Default::default(),
+            sw: (0..wires.src.len())
+                .map(|_| Switch2Core::default())
+                .collect(),
+            wires,
+        }
+    }
+}
+
+fn pair2(a: bool, b: bool) -> Bits<2> {
+    Bits::from(a as u64 | ((b as u64) << 1))
+}
+
+impl<const N: usize, const W: usize, const W2: usize, const NW: usize> Logic
+    for Benes<N, W, W2, NW>
+{
+    fn update(&mut self) {
+        let in_valid = self.in_valid.val();
+        let in_data = self.in_data.val();
+        let out_ready = self.out_ready.val();
+        // Forward: valid and data into every switch.
+        for k in 0..self.sw.len() {
+            let mut v = [false; 2];
+            let mut d = [Bits::<W>::default(); 2];
+            for r in 0..2 {
+                (v[r], d[r]) = match self.wires.src[k][r] {
+                    Source::Net(p) => (in_valid.get_bit(p), in_data.get_bits::<W>(p * W)),
+                    Source::Sw(j, q) => (
+                        self.sw[j].out_valid.val().get_bit(q),
+                        if q == 0 {
+                            self.sw[j].out_data0.val()
+                        } else {
+                            self.sw[j].out_data1.val()
+                        },
+                    ),
+                };
+            }
+            self.sw[k].clock.next = self.clock.val();
+            self.sw[k].in_valid.next = pair2(v[0], v[1]);
+            self.sw[k].in_data0.next = d[0];
+            self.sw[k].in_data1.next = d[1];
+        }
+        // Backward: ready into every switch; network outputs.
+        let mut in_ready = Bits::<N>::default();
+        let mut out_valid = Bits::<N>::default();
+        let mut out_data = Bits::<NW>::default();
+        for k in 0..self.sw.len() {
+            let mut rdy = [false; 2];
+            for q in 0..2 {
+                rdy[q] = match self.wires.dst[k][q] {
+                    Sink::Net(p) => {
+                        if self.sw[k].out_valid.val().get_bit(q) {
+                            out_valid = out_valid.replace_bit(p, true);
+                        }
+                        let d = if q == 0 {
+                            self.sw[k].out_data0.val()
+                        } else {
+                            self.sw[k].out_data1.val()
+                        };
+                        if d.any() {
+                            out_data = out_data | (bit_cast::<NW, W>(d) << ((p * W) as u64));
+                        }
+                        out_ready.get_bit(p)
+                    }
+                    Sink::Sw(j, r) => self.sw[j].in_ready.val().get_bit(r),
+                };
+            }
+            self.sw[k].out_ready.next = pair2(rdy[0], rdy[1]);
+            for r in 0..2 {
+                if let Source::Net(p) = self.wires.src[k][r] {
+                    if self.sw[k].in_ready.val().get_bit(r) {
+                        in_ready = in_ready.replace_bit(p, true);
+                    }
+                }
+            }
+        }
+        self.in_ready.next = in_ready;
+        self.out_valid.next = out_valid;
+        self.out_data.next = out_data;
+    }
+
+    fn connect(&mut self) {
+        self.in_ready.connect();
+        self.out_valid.connect();
+        self.out_data.connect();
+        for s in self.sw.iter_mut() {
+            s.clock.connect();
+            s.in_valid.connect();
+            s.in_data0.connect();
+            s.in_data1.connect();
+            s.out_ready.connect();
+        }
+    }
+
+    fn hdl(&self) -> Verilog {
+        let src = |s: Source| match s {
+            Source::Net(p) => (format!("in_valid[{p}]"), format!("in_data[{}+:{W}]", p * W)),
+            Source::Sw(j, q) => (
+                format!("sw${j}$out_valid[{q}]"),
+                format!("sw${j}$out_data{q}"),
+            ),
+        };
+        let mut v = String::from("always @(*) begin\n");
+        let mut in_ready = vec![String::new(); N];
+        let mut out_valid = vec![String::new(); N];
+        let mut out_data = vec![String::new(); N];
+        for k in 0..self.sw.len() {
+            let (v0, d0) = src(self.wires.src[k][0]);
+            let (v1, d1) = src(self.wires.src[k][1]);
+            let rdy = |q: usize| match self.wires.dst[k][q] {
+                Sink::Net(p) => format!("out_ready[{p}]"),
+                Sink::Sw(j, r) => format!("sw${j}$in_ready[{r}]"),
+            };
+            v += &format!("    sw${k}$clock = clock;\n");
+            v += &format!("    sw${k}$in_valid = {{{v1}, {v0}}};\n");
+            v += &format!("    sw${k}$in_data0 = {d0};\n");
+            v += &format!("    sw${k}$in_data1 = {d1};\n");
+            v += &format!("    sw${k}$out_ready = {{{}, {}}};\n", rdy(1), rdy(0));
+            for q in 0..2 {
+                if let Sink::Net(p) = self.wires.dst[k][q] {
+                    out_valid[p] = format!("sw${k}$out_valid[{q}]");
+                    out_data[p] = format!("sw${k}$out_data{q}");
+                }
+                if let Source::Net(p) = self.wires.src[k][q] {
+                    in_ready[p] = format!("sw${k}$in_ready[{q}]");
+                }
+            }
+        }
+        let cat = |x: &[String]| x.iter().rev().cloned().collect::<Vec<_>>().join(", ");
+        v += &format!("    in_ready = {{{}}};\n", cat(&in_ready));
+        v += &format!("    out_valid = {{{}}};\n", cat(&out_valid));
+        v += &format!("    out_data = {{{}}};\n", cat(&out_data));
+        v += "end\n";
+        Verilog::Custom(v)
+    }
+}
+
+/// `benes8`: N = 8, W = 2·5 + 16 = 26.
+pub type Benes8 = Benes<8, 26, 52, 208>;
+/// `benes16`: N = 16, W = 2·7 + 16 = 30.
+pub type Benes16 = Benes<16, 30, 60, 480>;
+/// `benes32`: N = 32, W = 2·9 + 16 = 34.
+pub type Benes32 = Benes<32, 34, 68, 1088>;

@@ -1,0 +1,87 @@
+//! Verilog export of every top of DESIGN.md: one `(name, verilog)` pair per top, the module named as the
+//! top (rust-hdl always calls the top module `top`; it is renamed here, together with the `top$…` prefix
+//! of the sub-module names so several tops can be compiled together).
+//!
+//! Used by `asr verilog --out DIR` (one file `DIR/<name>.v` per top) and by the testbench's Icarus check.
+
+use rust_hdl::prelude::*;
+
+use crate::benes::{Benes16, Benes32, Benes8};
+use crate::matcher::*;
+use crate::switch2::Switch2Top;
+
+/// Names of all exported tops, in export order.
+pub const TOPS: &[&str] = &[
+    "matcher_m4_p1",
+    "matcher_m4_p2",
+    "matcher_m8_p1",
+    "matcher_m8_p2",
+    "matcher_m16_p1",
+    "matcher_m16_p2",
+    "switch2",
+    "benes8",
+    "benes16",
+    "benes32",
+];
+
+/// Renames rust-hdl's `top` module (and the `top$` prefix of its sub-modules, where they are declared and
+/// where they are instantiated) to `name`.
+pub fn rename_top(verilog: &str, name: &str) -> String {
+    let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
+    let mut out = String::with_capacity(verilog.len() + 1024);
+    let mut prev: Option<char> = None;
+    let mut rest = verilog;
+    while !rest.is_empty() {
+        let boundary = prev.map_or(true, |c| !is_ident(c));
+        if boundary && (rest.starts_with("top$") || rest.starts_with("top(")) {
+            out.push_str(name);
+            rest = &rest[3..];
+            prev = Some('p');
+            continue;
+        }
+        let c = rest.chars().next().expect("non-empty");
+        out.push(c);
+        prev = Some(c);
+        rest = &rest[c.len_utf8()..];
+    }
+    out
+}
+
+fn gen<U: Block>(mut uut: U, _name: &str) -> String {
+    uut.connect_all();
+    generate_verilog(&uut)
+}
+
+/// The Verilog of one top with the module named as the top, or `None` for an unknown name.
+pub fn verilog_of(name: &str) -> Option<String> {
+    raw_verilog_of(name).map(|v| rename_top(&v, name))
+}
+
+/// The Verilog of one top as rust-hdl emits it (top module `top`, as `yosys_validate` expects).
+pub fn raw_verilog_of(name: &str) -> Option<String> {
+    Some(match name {
+        "matcher_m4_p1" => gen(MatcherM4P1::default(), name),
+        "matcher_m4_p2" => gen(MatcherM4P2::default(), name),
+        "matcher_m8_p1" => gen(MatcherM8P1::default(), name),
+        "matcher_m8_p2" => gen(MatcherM8P2::default(), name),
+        "matcher_m16_p1" => gen(MatcherM16P1::default(), name),
+        "matcher_m16_p2" => gen(MatcherM16P2::default(), name),
+        "switch2" => gen(Switch2Top::default(), name),
+        "benes8" => gen(Benes8::default(), name),
+        "benes16" => gen(Benes16::default(), name),
+        "benes32" => gen(Benes32::default(), name),
+        _ => return None,
+    })
+}
+
+/// `(name, verilog)` for every top in [`TOPS`].
+pub fn all_verilog() -> Vec<(String, String)> {
+    TOPS.iter()
+        .map(|&n| {
+            (
+                n.to_string(),
+                verilog_of(n).expect("TOPS lists a known top"),
+            )
+        })
+        .collect()
+}

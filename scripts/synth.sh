@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Synthesis of every exported top: Yosys generic `synth` + `stat`, `synth_ice40` + `stat` + LUT depth (`ltp`),
+# and nextpnr-ice40 place-and-route on the HX8K (ct256) for Fmax. The tops have far more ports than the
+# package has pins, so place-and-route runs on a wrapper (synth/build/wrap/<top>_wrap.v): a 1-pin shift
+# register drives every input and every output is registered and XOR-reduced to 1 pin; the Fmax is then the
+# register-to-register speed of the top (for a combinational matcher: inputs register → matcher → register).
+# Outputs: synth/build/ (ignored by git), summary table synth/build/report.md.
+#
+# Usage: scripts/synth.sh [TOP...]   (default: all tops of `asr verilog` except benes32, see SKIP_PNR/SKIP)
+set -eu
+cd "$(dirname "$0")/.."
+B=synth/build
+mkdir -p "$B/verilog" "$B/wrap" "$B/log"
+ASR=${ASR:-target/release/asr}
+[ -x "$ASR" ] || cargo build --release --quiet
+"$ASR" verilog --out "$B/verilog" 2>/dev/null
+
+ALL="matcher_m4_p1 matcher_m4_p2 matcher_m8_p1 matcher_m8_p2 matcher_m16_p1 matcher_m16_p2 switch2 benes8 benes16"
+TOPS=${*:-$ALL}
+# Place-and-route only where the design can fit the HX8K (7680 LUTs/FFs); benes16 needs about as many FFs.
+PNR=${PNR:-"matcher_m4_p1 matcher_m4_p2 matcher_m8_p1 matcher_m8_p2 matcher_m16_p1 matcher_m16_p2 switch2 benes8"}
+
+# Ports per top: "name:width" inputs then outputs (DESIGN.md); clocked tops have `clock` as well.
+ports() {
+  case "$1" in
+    matcher_m*_p*) m=${1#matcher_m}; m=${m%_p*}; echo "in requests:$((m*m)) out grants:$((m*m))";;
+    switch2) echo "clk in in_valid:2 in in_data:52 in out_ready:2 out in_ready:2 out out_valid:2 out out_data:52";;
+    benes8) echo "clk in in_valid:8 in in_data:208 in out_ready:8 out in_ready:8 out out_valid:8 out out_data:208";;
+    benes16) echo "clk in in_valid:16 in in_data:480 in out_ready:16 out in_ready:16 out out_valid:16 out out_data:480";;
+    *) echo "unknown top $1" >&2; exit 1;;
+  esac
+}
+
+wrapper() { # top -> synth/build/wrap/<top>_wrap.v
+  local top=$1 clk=0 tin=0 tout=0 conns="" outs="" decl="" tok dir=""
+  for tok in $(ports "$top"); do
+    case "$tok" in
+      clk) clk=1;; in|out) dir=$tok;;
+      *) n=${tok%%:*}; w=${tok##*:}
+         if [ "$dir" = in ]; then conns="$conns, .$n(sr[$((tin+w-1)):$tin])"; tin=$((tin+w))
+         else decl="$decl  wire [$((w-1)):0] o_$n;\n"; conns="$conns, .$n(o_$n)"; outs="${outs:+$outs, }o_$n"; tout=$((tout+w)); fi;;
+    esac
+  done
+  [ $clk = 1 ] && conns=".clock(clock)$conns" || conns="${conns#, }"
+  {
+    echo "module ${top}_wrap(input clock, input sin, output sout);"
+    echo "  reg [$((tin-1)):0] sr = 0;"
+    echo "  always @(posedge clock) sr <= {sr[$((tin-2)):0], sin};"
+    printf "$decl"
+    echo "  $top dut($conns);"
+    echo "  reg [$((tout-1)):0] oreg = 0;"
+    echo "  always @(posedge clock) oreg <= {$outs};"
+    echo "  assign sout = ^oreg;"
+    echo "endmodule"
+  } > "$B/wrap/${top}_wrap.v"
+}
+
+num() { grep -E "$2" "$1" | tail -1 | awk '{print $NF}'; }
+
+echo "| top | generic cells | iCE40 LUT4 | iCE40 DFF | RAM (SB_RAM40_4K) | carry | LUT depth | Fmax (MHz, HX8K ct256) | time (s) |" > "$B/report.md"
+echo "|---|---|---|---|---|---|---|---|---|" >> "$B/report.md"
+for top in $TOPS; do
+  t0=$(date +%s)
+  v="$B/verilog/$top.v"
+  # Yosys: the script in synth/<top>.ys (generic synth + stat, synth_ice40 + stat + ltp).
+  yosys -q -l "$B/log/$top.yosys.log" -s "synth/$top.ys" > /dev/null
+  gen=$(grep -A40 "=== GENERIC ===" "$B/log/$top.yosys.log" | grep -m1 "Number of cells" | awk '{print $NF}')
+  ice="$B/log/$top.yosys.log"
+  sect=$(sed -n '/=== ICE40 ===/,$p' "$ice")
+  lut=$(echo "$sect" | grep -m1 -E "^\s+SB_LUT4" | awk '{print $NF}'); lut=${lut:-0}
+  ff=$(echo "$sect" | grep -E "^\s+SB_DFF" | awk '{s+=$NF} END {print s+0}')
+  ram=$(echo "$sect" | grep -m1 -E "^\s+SB_RAM40_4K" | awk '{print $NF}'); ram=${ram:-0}
+  carry=$(echo "$sect" | grep -m1 -E "^\s+SB_CARRY" | awk '{print $NF}'); carry=${carry:-0}
+  depth=$(grep -E "Longest topological path" "$ice" | tail -1 | sed -E 's/.*length=([0-9]+).*/\1/'); depth=${depth:--}
+  fmax="-"
+  if echo " $PNR " | grep -q " $top "; then
+    wrapper "$top"
+    yosys -q -l "$B/log/${top}_wrap.yosys.log" -p "read_verilog $v $B/wrap/${top}_wrap.v; synth_ice40 -top ${top}_wrap -json $B/${top}_wrap.json" > /dev/null
+    if nextpnr-ice40 --hx8k --package ct256 --json "$B/${top}_wrap.json" --asc "$B/${top}_wrap.asc" \
+        --pcf-allow-unconstrained --seed 1 --timing-allow-fail -q -l "$B/log/${top}_wrap.nextpnr.log" > /dev/null 2>&1; then
+      fmax=$(grep -E "Max frequency for clock" "$B/log/${top}_wrap.nextpnr.log" | tail -1 | sed -E 's/.*: ([0-9.]+) MHz.*/\1/')
+    else
+      fmax="PnR failed (see log)"
+    fi
+  fi
+  t1=$(date +%s)
+  echo "| $top | $gen | $lut | $ff | $ram | $carry | $depth | $fmax | $((t1-t0)) |" >> "$B/report.md"
+  echo "$top: LUT4 $lut, DFF $ff, depth $depth, Fmax $fmax ($((t1-t0)) s)" >&2
+done
+echo >> "$B/report.md"
+echo "LUT depth: \`ltp -noff\` after \`synth_ice40\` (LUT/carry levels of the longest path). Fmax: nextpnr-ice40 on the 1-pin wrapper (register to register)." >> "$B/report.md"
+cat "$B/report.md"

@@ -1,0 +1,49 @@
+//! `asr verilog --out DIR`: writes one Verilog file per exported top (`DIR/<top>.v`, module named as the
+//! file), from `asr_hdl::export`.
+
+use anyhow::{bail, Context, Result};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct Args {
+    /// Output folder (created if missing).
+    #[arg(long, default_value = "out/verilog")]
+    pub out: PathBuf,
+    /// Only these tops (default: all of `asr_hdl::export::TOPS`).
+    #[arg(long)]
+    pub top: Vec<String>,
+}
+
+/// Writes the Verilog of `tops` (all when empty) into `out`; returns the files written.
+pub fn export(out: &Path, tops: &[String]) -> Result<Vec<PathBuf>> {
+    fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
+    let names: Vec<String> = if tops.is_empty() {
+        asr_hdl::export::TOPS
+            .iter()
+            .map(|s| s.to_string())
+            .collect()
+    } else {
+        tops.to_vec()
+    };
+    let mut files = Vec::new();
+    for name in &names {
+        let Some(v) = asr_hdl::export::verilog_of(name) else {
+            bail!(
+                "unknown top {name:?}; known tops: {}",
+                asr_hdl::export::TOPS.join(", ")
+            );
+        };
+        let f = out.join(format!("{name}.v"));
+        fs::write(&f, v).with_context(|| format!("writing {}", f.display()))?;
+        files.push(f);
+    }
+    Ok(files)
+}
+
+pub fn run(a: Args) -> Result<()> {
+    for f in export(&a.out, &a.top)? {
+        eprintln!("wrote {}", f.display());
+    }
+    Ok(())
+}

@@ -1,0 +1,233 @@
+//! The independent-simulator check: runs an exported Verilog top in Icarus Verilog (`iverilog -g2012` +
+//! `vvp`) on vectors recorded from the model and counts mismatches.
+//!
+//! A vector file (`$readmemh`, one line per cycle or per combinational vector: inputs then expected outputs,
+//! first field most significant) and a generated Verilog testbench that applies the inputs, waits, compares
+//! every output with `!==` (so X or Z counts as a mismatch), and for clocked tops then pulses `clock`. The
+//! testbench prints `VECTORS <n> MISMATCHES <m>`; [`run`] parses it. A missing `iverilog` is an error.
+
+use anyhow::{bail, Context, Result};
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::process::Command;
+
+/// A port of the top: name and width in bits.
+#[derive(Clone, Debug)]
+pub struct Port {
+    pub name: String,
+    pub width: usize,
+}
+
+impl Port {
+    pub fn new(name: &str, width: usize) -> Self {
+        Port {
+            name: name.into(),
+            width,
+        }
+    }
+}
+
+/// A field value as little-endian bits.
+pub type Value = Vec<bool>;
+
+/// `v` as `width` little-endian bits.
+pub fn value(v: u128, width: usize) -> Value {
+    (0..width).map(|b| b < 128 && (v >> b) & 1 == 1).collect()
+}
+
+/// Fields of `w` bits (little-endian field order, field k at bits `[k*w +: w]`) as one value.
+pub fn value_of_fields(fields: &[u128], w: usize) -> Value {
+    fields.iter().flat_map(|&f| value(f, w)).collect()
+}
+
+/// Bools as a value (bit i = `b[i]`).
+pub fn value_of_bools(b: &[bool]) -> Value {
+    b.to_vec()
+}
+
+/// One vector: input values then expected output values, in port order.
+#[derive(Clone, Debug)]
+pub struct Vector {
+    pub inputs: Vec<Value>,
+    pub outputs: Vec<Value>,
+}
+
+/// What Icarus reported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Report {
+    pub vectors: usize,
+    pub mismatches: usize,
+}
+
+fn hex_line(fields: &[&Value], total: usize) -> String {
+    // Concatenate MSB-first: the first field is the most significant.
+    let mut bits: Vec<bool> = Vec::with_capacity(total);
+    for f in fields.iter().rev() {
+        bits.extend(f.iter().copied());
+    }
+    let digits = total.div_ceil(4);
+    bits.resize(digits * 4, false);
+    (0..digits)
+        .rev()
+        .map(|d| {
+            let n = (0..4).fold(0u32, |a, b| a | ((bits[d * 4 + b] as u32) << b));
+            char::from_digit(n, 16).expect("nibble")
+        })
+        .collect()
+}
+
+/// The generated testbench module `tb` for `top`.
+pub fn testbench(
+    top: &str,
+    inputs: &[Port],
+    outputs: &[Port],
+    count: usize,
+    clocked: bool,
+) -> String {
+    let total: usize = inputs.iter().chain(outputs).map(|p| p.width).sum();
+    let mut v = String::new();
+    writeln!(v, "`timescale 1ns/1ps\nmodule tb;").unwrap();
+    writeln!(v, "  reg [{}:0] mem [0:{}];", total - 1, count - 1).unwrap();
+    if clocked {
+        writeln!(v, "  reg clock;").unwrap();
+    }
+    for p in inputs {
+        writeln!(v, "  reg [{}:0] {};", p.width - 1, p.name).unwrap();
+    }
+    for p in outputs {
+        writeln!(v, "  wire [{}:0] {};", p.width - 1, p.name).unwrap();
+        writeln!(v, "  reg [{}:0] exp_{};", p.width - 1, p.name).unwrap();
+    }
+    writeln!(v, "  integer i, errors;").unwrap();
+    let conns: Vec<String> = (clocked.then(|| ".clock(clock)".to_string()).into_iter())
+        .chain(
+            inputs
+                .iter()
+                .chain(outputs)
+                .map(|p| format!(".{0}({0})", p.name)),
+        )
+        .collect();
+    writeln!(v, "  {top} dut({});", conns.join(", ")).unwrap();
+    let fields: Vec<String> = inputs
+        .iter()
+        .map(|p| p.name.clone())
+        .chain(outputs.iter().map(|p| format!("exp_{}", p.name)))
+        .collect();
+    let cmp: Vec<String> = outputs
+        .iter()
+        .map(|p| format!("({0} !== exp_{0})", p.name))
+        .collect();
+    writeln!(v, "  initial begin").unwrap();
+    writeln!(v, "    $readmemh(\"vectors.hex\", mem);").unwrap();
+    writeln!(v, "    errors = 0;").unwrap();
+    if clocked {
+        writeln!(v, "    clock = 0;").unwrap();
+    }
+    writeln!(v, "    for (i = 0; i < {count}; i = i + 1) begin").unwrap();
+    writeln!(v, "      {{{}}} = mem[i];", fields.join(", ")).unwrap();
+    writeln!(v, "      #1;").unwrap();
+    writeln!(v, "      if ({}) begin", cmp.join(" || ")).unwrap();
+    writeln!(v, "        errors = errors + 1;").unwrap();
+    let shows: Vec<String> = outputs
+        .iter()
+        .map(|p| format!("{0}=%h exp_{0}=%h", p.name))
+        .collect();
+    let args: Vec<String> = outputs
+        .iter()
+        .map(|p| format!("{0}, exp_{0}", p.name))
+        .collect();
+    writeln!(
+        v,
+        "        if (errors <= 5) $display(\"MISMATCH at %0d: {}\", i, {});",
+        shows.join(" "),
+        args.join(", ")
+    )
+    .unwrap();
+    writeln!(v, "      end").unwrap();
+    if clocked {
+        writeln!(v, "      clock = 1; #1; clock = 0; #1;").unwrap();
+    }
+    writeln!(v, "    end").unwrap();
+    writeln!(
+        v,
+        "    $display(\"VECTORS %0d MISMATCHES %0d\", {count}, errors);"
+    )
+    .unwrap();
+    writeln!(v, "    $finish;\n  end\nendmodule").unwrap();
+    v
+}
+
+/// Writes `top`'s Verilog, the vectors and the testbench into a fresh folder, runs Icarus, and returns the
+/// report. Fails if `iverilog`/`vvp` cannot be run or the output has no report line.
+pub fn run(
+    top: &str,
+    verilog: &str,
+    inputs: &[Port],
+    outputs: &[Port],
+    vectors: &[Vector],
+    clocked: bool,
+) -> Result<Report> {
+    assert!(!vectors.is_empty());
+    let total: usize = inputs.iter().chain(outputs).map(|p| p.width).sum();
+    let dir: PathBuf =
+        std::env::temp_dir().join(format!("asr-icarus-{top}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir)?;
+    let mut hex = String::with_capacity(vectors.len() * (total / 4 + 2));
+    for vec in vectors {
+        assert_eq!(vec.inputs.len(), inputs.len());
+        assert_eq!(vec.outputs.len(), outputs.len());
+        for (val, p) in vec
+            .inputs
+            .iter()
+            .zip(inputs)
+            .chain(vec.outputs.iter().zip(outputs))
+        {
+            assert_eq!(val.len(), p.width, "value width of port {}", p.name);
+        }
+        let fields: Vec<&Value> = vec.inputs.iter().chain(vec.outputs.iter()).collect();
+        hex.push_str(&hex_line(&fields, total));
+        hex.push('\n');
+    }
+    std::fs::write(dir.join("vectors.hex"), hex)?;
+    std::fs::write(dir.join(format!("{top}.v")), verilog)?;
+    std::fs::write(
+        dir.join("tb.v"),
+        testbench(top, inputs, outputs, vectors.len(), clocked),
+    )?;
+    let out = Command::new("iverilog")
+        .current_dir(&dir)
+        .args(["-g2012", "-o", "tb.vvp", "tb.v", &format!("{top}.v")])
+        .output()
+        .context("running iverilog (is Icarus Verilog installed? `apt-get install iverilog`)")?;
+    if !out.status.success() {
+        bail!(
+            "iverilog failed on {top}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let out = Command::new("vvp")
+        .current_dir(&dir)
+        .arg("tb.vvp")
+        .output()
+        .context("running vvp")?;
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("VECTORS "))
+        .with_context(|| format!("no report from vvp for {top}: {text}"))?;
+    let w: Vec<&str> = line.split_whitespace().collect();
+    let report = Report {
+        vectors: w[1].parse()?,
+        mismatches: w[3].parse()?,
+    };
+    if report.mismatches != 0 {
+        eprintln!(
+            "{top}: Icarus output:\n{text}\n(files kept in {})",
+            dir.display()
+        );
+    } else {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    Ok(report)
+}

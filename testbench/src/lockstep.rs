@@ -1,0 +1,254 @@
+//! Lock-step drivers: each steps an HDL block (rust-hdl's thread-free `simulate()`) and its model twin on
+//! the same inputs and returns both sides' outputs, so tests, the Icarus vector recorder and the benchmark
+//! share one definition of "a cycle".
+
+use asr_model::matcher::heuristic;
+use rust_hdl::prelude::*;
+
+use crate::harness::{pack, unpack};
+
+/// Settle limit for `simulate()`.
+pub const SETTLE: usize = 200;
+
+/// A matcher under test: any `Matcher<M, MM, P>` with a uniform interface.
+pub struct MatcherDut<const M: usize, const MM: usize, const P: usize> {
+    pub uut: asr_hdl::matcher::Matcher<M, MM, P>,
+}
+
+impl<const M: usize, const MM: usize, const P: usize> Default for MatcherDut<M, MM, P> {
+    fn default() -> Self {
+        let mut uut = asr_hdl::matcher::Matcher::<M, MM, P>::default();
+        uut.connect_all();
+        assert!(simulate(&mut uut, SETTLE), "matcher does not settle");
+        Self { uut }
+    }
+}
+
+/// Object-safe view of a matcher for loops over the six tops.
+pub trait MatcherLike {
+    fn m(&self) -> usize;
+    fn passes(&self) -> usize;
+    /// Applies `rows` (M rows of M bits) and returns the HDL's grants rows.
+    fn eval(&mut self, rows: &[u64]) -> Vec<u64>;
+}
+
+impl<const M: usize, const MM: usize, const P: usize> MatcherLike for MatcherDut<M, MM, P> {
+    fn m(&self) -> usize {
+        M
+    }
+    fn passes(&self) -> usize {
+        P
+    }
+    fn eval(&mut self, rows: &[u64]) -> Vec<u64> {
+        let f: Vec<u128> = rows.iter().map(|&r| r as u128).collect();
+        self.uut.requests.next = pack::<MM>(&f, M);
+        assert!(simulate(&mut self.uut, SETTLE), "matcher does not settle");
+        unpack::<MM>(self.uut.grants.val(), M, M)
+            .into_iter()
+            .map(|x| x as u64)
+            .collect()
+    }
+}
+
+/// The six exported matchers, in `asr_hdl::export::TOPS` order, with their names.
+pub fn all_matchers() -> Vec<(&'static str, Box<dyn MatcherLike>)> {
+    vec![
+        ("matcher_m4_p1", Box::new(MatcherDut::<4, 16, 1>::default())),
+        ("matcher_m4_p2", Box::new(MatcherDut::<4, 16, 2>::default())),
+        ("matcher_m8_p1", Box::new(MatcherDut::<8, 64, 1>::default())),
+        ("matcher_m8_p2", Box::new(MatcherDut::<8, 64, 2>::default())),
+        (
+            "matcher_m16_p1",
+            Box::new(MatcherDut::<16, 256, 1>::default()),
+        ),
+        (
+            "matcher_m16_p2",
+            Box::new(MatcherDut::<16, 256, 2>::default()),
+        ),
+    ]
+}
+
+/// The model's answer for the same rows.
+pub fn matcher_model(rows: &[u64], m: usize, passes: usize) -> Vec<u64> {
+    heuristic(rows, m, passes)
+}
+
+/// A random request matrix: mostly density ½ (Table 2.1), sometimes a random density per matrix so sparse
+/// and dense rows are both exercised.
+pub fn random_rows(rng: &mut impl rand::Rng, m: usize) -> Vec<u64> {
+    let full = if m == 64 { u64::MAX } else { (1u64 << m) - 1 };
+    let mode = rng.gen_range(0..4);
+    (0..m)
+        .map(|_| match mode {
+            0 => rng.gen::<u64>() & rng.gen::<u64>() & full,
+            1 => (rng.gen::<u64>() | rng.gen::<u64>()) & full,
+            2 => {
+                if rng.gen_bool(0.3) {
+                    0
+                } else {
+                    1u64 << rng.gen_range(0..m)
+                }
+            }
+            _ => rng.gen::<u64>() & full,
+        })
+        .collect()
+}
+
+/// What a 2×2 switch drove in one cycle (before the edge).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PortOut2 {
+    pub in_ready: [bool; 2],
+    pub out_valid: [bool; 2],
+    pub out_data: [u128; 2],
+}
+
+/// One clock cycle of a clocked rust-hdl block: inputs must already be set. Settles, calls `read` on the
+/// settled pre-edge state, raises the clock, settles, lowers it, settles.
+pub fn cycle<B: Block, T>(uut: &mut B, clock: impl Fn(&mut B, bool), read: impl Fn(&B) -> T) -> T {
+    assert!(
+        simulate(uut, SETTLE),
+        "design does not settle before the edge"
+    );
+    let t = read(uut);
+    clock(uut, true);
+    assert!(
+        simulate(uut, SETTLE),
+        "design does not settle after the edge"
+    );
+    clock(uut, false);
+    assert!(simulate(uut, SETTLE), "design does not settle");
+    t
+}
+
+/// The exported `switch2` top and `asr_model::switch2::Switch2`, stepped together.
+pub struct Switch2Lock {
+    pub hw: asr_hdl::switch2::Switch2Top,
+    pub model: asr_model::switch2::Switch2,
+}
+
+impl Default for Switch2Lock {
+    fn default() -> Self {
+        let mut hw = asr_hdl::switch2::Switch2Top::default();
+        hw.connect_all();
+        assert!(simulate(&mut hw, SETTLE));
+        Self {
+            hw,
+            model: Default::default(),
+        }
+    }
+}
+
+impl Switch2Lock {
+    /// One cycle on both sides: returns (HDL, model) port values driven during the cycle.
+    pub fn step(
+        &mut self,
+        in_valid: [bool; 2],
+        in_data: [u128; 2],
+        out_ready: [bool; 2],
+    ) -> (PortOut2, PortOut2) {
+        const W: usize = asr_hdl::switch2::SWITCH2_W;
+        self.hw.in_valid.next = crate::harness::from_bools(&in_valid);
+        self.hw.in_data.next = pack(&in_data, W);
+        self.hw.out_ready.next = crate::harness::from_bools(&out_ready);
+        let hw = cycle(
+            &mut self.hw,
+            |u, c| u.clock.next = Clock::from(c),
+            |u| {
+                let d = unpack(u.out_data.val(), W, 2);
+                PortOut2 {
+                    in_ready: [u.in_ready.val().get_bit(0), u.in_ready.val().get_bit(1)],
+                    out_valid: [u.out_valid.val().get_bit(0), u.out_valid.val().get_bit(1)],
+                    out_data: [d[0], d[1]],
+                }
+            },
+        );
+        let o = self
+            .model
+            .step(in_valid, in_data, out_ready)
+            .expect("tests never inject an empty request");
+        (
+            hw,
+            PortOut2 {
+                in_ready: o.in_ready,
+                out_valid: o.out_valid,
+                out_data: o.out_data,
+            },
+        )
+    }
+}
+
+/// What a Beneš drove in one cycle (before the edge), port by port.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BenesPorts {
+    pub in_ready: Vec<bool>,
+    pub out_valid: Vec<bool>,
+    pub out_data: Vec<u128>,
+}
+
+/// A Beneš HDL block and `asr_model::benes::Benes`, stepped together.
+pub struct BenesLock<const N: usize, const W: usize, const W2: usize, const NW: usize> {
+    pub hw: asr_hdl::benes::Benes<N, W, W2, NW>,
+    pub model: asr_model::benes::Benes,
+}
+
+/// The exported `benes8` in lock-step with its model.
+pub type Benes8Lock = BenesLock<8, 26, 52, 208>;
+
+impl<const N: usize, const W: usize, const W2: usize, const NW: usize> Default
+    for BenesLock<N, W, W2, NW>
+{
+    fn default() -> Self {
+        let mut hw = asr_hdl::benes::Benes::<N, W, W2, NW>::default();
+        hw.connect_all();
+        assert!(simulate(&mut hw, SETTLE));
+        Self {
+            hw,
+            model: asr_model::benes::Benes::new(N).expect("valid Beneš size"),
+        }
+    }
+}
+
+impl<const N: usize, const W: usize, const W2: usize, const NW: usize> BenesLock<N, W, W2, NW> {
+    /// Drives the HDL inputs and runs one HDL cycle, returning its pre-edge outputs.
+    pub fn step_hw(
+        &mut self,
+        in_valid: &[bool],
+        in_data: &[u128],
+        out_ready: &[bool],
+    ) -> BenesPorts {
+        self.hw.in_valid.next = crate::harness::from_bools(in_valid);
+        self.hw.in_data.next = pack(in_data, W);
+        self.hw.out_ready.next = crate::harness::from_bools(out_ready);
+        cycle(
+            &mut self.hw,
+            |u, c| u.clock.next = Clock::from(c),
+            |u| BenesPorts {
+                in_ready: crate::harness::bools(u.in_ready.val()),
+                out_valid: crate::harness::bools(u.out_valid.val()),
+                out_data: unpack(u.out_data.val(), W, N),
+            },
+        )
+    }
+
+    /// One cycle on both sides: (HDL, model) port values driven during the cycle.
+    pub fn step(
+        &mut self,
+        in_valid: &[bool],
+        in_data: &[u128],
+        out_ready: &[bool],
+    ) -> (BenesPorts, BenesPorts) {
+        let hw = self.step_hw(in_valid, in_data, out_ready);
+        let o = self
+            .model
+            .step(in_valid, in_data, out_ready)
+            .expect("tests never inject an empty request");
+        (
+            hw,
+            BenesPorts {
+                in_ready: o.in_ready,
+                out_valid: o.out_valid,
+                out_data: o.out_data,
+            },
+        )
+    }
+}
