@@ -20,3 +20,4 @@ pub mod rng;
 pub mod switch2;
 pub mod table2_1;
 pub mod topology;
+pub mod wormhole;
