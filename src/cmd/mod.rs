@@ -2,3 +2,5 @@
 
 pub mod all;
 pub mod matching;
+pub mod wormhole;
+pub mod wormhole_figures;

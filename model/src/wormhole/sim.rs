@@ -146,6 +146,8 @@ pub struct Simulator {
     head: Vec<u8>,
     cnt: Vec<u8>,
     rr_link: Vec<u8>,
+    /// Reserved VCs per directed link (links with none are skipped in the move phase).
+    link_busy: Vec<u8>,
     inj_seq: Vec<u32>,
     injects: Vec<bool>,
     queues: Vec<VecDeque<(u32, u64)>>,
@@ -203,6 +205,7 @@ impl Simulator {
             head: vec![0; lv as usize],
             cnt: vec![0; lv as usize],
             rr_link: vec![0; (nodes * n) as usize],
+            link_busy: vec![0; (nodes * n) as usize],
             inj_seq: vec![0; nodes as usize],
             injects: (0..nodes).map(|x| cfg.pattern.injects(n, x)).collect(),
             queues: (0..nodes).map(|_| VecDeque::new()).collect(),
@@ -337,10 +340,16 @@ impl Simulator {
         let v = self.v;
         let depth = self.depth as u8;
         for link in 0..self.nodes * self.n {
+            if self.link_busy[link as usize] == 0 {
+                continue;
+            }
             let base = link * v;
-            let start = self.rr_link[link as usize] as u32 + 1;
-            for kk in 0..v {
-                let vv = (start + kk) % v;
+            let mut vv = self.rr_link[link as usize] as u32;
+            for _ in 0..v {
+                vv += 1;
+                if vv == v {
+                    vv = 0;
+                }
                 let o = base + vv;
                 if self.owner[o as usize] == NONE {
                     continue;
@@ -366,9 +375,13 @@ impl Simulator {
             if l == 0 {
                 continue;
             }
-            let start = self.ej_rr[x] as usize;
+            let start = (self.ej_rr[x] as usize).min(l - 1);
             for kk in 0..l {
-                let idx = (start + kk) % l;
+                let idx = if start + kk >= l {
+                    start + kk - l
+                } else {
+                    start + kk
+                };
                 let i = self.ej[x][idx];
                 if self.cnt[i as usize] > 0 {
                     self.moves.push((i, EJECT));
@@ -440,6 +453,7 @@ impl Simulator {
         }
         let o = chosen.0;
         self.owner[o as usize] = w;
+        self.link_busy[(o / self.v) as usize] += 1;
         self.src_of[o as usize] = i;
         self.out[i as usize] = o;
         self.worms[w as usize].state = chosen.1;
@@ -525,6 +539,9 @@ impl Simulator {
             }
         }
         if tail {
+            if i < self.lv {
+                self.link_busy[(i / self.v) as usize] -= 1;
+            }
             self.owner[i as usize] = NONE;
             self.out[i as usize] = NONE;
         }
@@ -556,6 +573,9 @@ impl Simulator {
             return inv(format!(
                 "output VC {i} still linked to an input after the drain"
             ));
+        }
+        if self.link_busy.iter().any(|&c| c != 0) {
+            return inv("a link still counts reserved VCs after the drain".into());
         }
         if let Some(i) = self.cnt.iter().position(|&c| c != 0) {
             return inv(format!(
