@@ -13,6 +13,15 @@ pub struct Args {
     /// Seed for every random experiment.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Wormhole figures (seed 004): warm-up cycles per sweep point.
+    #[arg(long, default_value_t = 1000)]
+    pub worm_warmup: u64,
+    /// Wormhole figures (seed 004): measurement cycles per sweep point.
+    #[arg(long, default_value_t = 3000)]
+    pub worm_measure: u64,
+    /// Wormhole figures (seed 004): offered loads, % of λmax.
+    #[arg(long, value_delimiter = ',', default_values_t = super::wormhole_figures::default_loads())]
+    pub worm_loads: Vec<f64>,
 }
 
 pub fn run(a: Args) -> Result<()> {
@@ -37,6 +46,28 @@ pub fn run(a: Args) -> Result<()> {
         a.out.join("table2_1.json"),
         serde_json::to_string_pretty(&cells)?,
     )?;
+
+    // Seed 004: wormhole routing on 2^10 nodes, Figures 1-6 and the sustained-throughput table.
+    let t = Instant::now();
+    let wargs = super::wormhole_figures::Args {
+        out: a.out.join("wormhole"),
+        n: 10,
+        loads: a.worm_loads.clone(),
+        warmup: a.worm_warmup,
+        measure: a.worm_measure,
+        buf: 2,
+        watchdog: 2000,
+        seed: a.seed,
+        cdg: 5,
+    };
+    let w = super::wormhole_figures::compute(&wargs)?;
+    print!("{}\n{}", w.table, w.findings);
+    eprintln!(
+        "asr all: wormhole part ({} runs) in {:.1} s, {:.3e} flit-hops per CPU second",
+        w.runs,
+        t.elapsed().as_secs_f64(),
+        w.flit_hops_per_cpu_second
+    );
 
     eprintln!(
         "asr all: everything written to {} in {:.1} s",

@@ -28,7 +28,7 @@ pub enum Algorithm {
     /// Seed section 1 (d = 3). Up to 4 VCs.
     NonMinimal,
     /// Seed section 2: hung hierarchical network of 2^k-node subcubes; `inner` = mask of the k subcube
-    /// dimensions (0 = default: the low ⌊n/2⌋ dimensions). 1 VC per direction.
+    /// dimensions (0 = default: the low n − 2 dimensions). 1 VC per direction.
     Subcubes { inner: u32 },
     /// Minimal fully adaptive with an E-cube escape channel (Duato; Gravano et al.). 2 VCs per direction.
     Fully,
