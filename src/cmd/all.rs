@@ -59,6 +59,7 @@ pub fn run(a: Args) -> Result<()> {
         watchdog: 2000,
         seed: a.seed,
         cdg: 5,
+        from_json: None,
     };
     let w = super::wormhole_figures::compute(&wargs)?;
     print!("{}\n{}", w.table, w.findings);

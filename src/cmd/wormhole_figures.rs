@@ -46,6 +46,9 @@ pub struct Args {
     /// Run the CDG checks on n = 2..=CDG (0 = skip).
     #[arg(long, default_value_t = 6)]
     pub cdg: u32,
+    /// Do not simulate: redraw figures, table and findings from a results.json written earlier.
+    #[arg(long)]
+    pub from_json: Option<PathBuf>,
 }
 
 pub fn default_loads() -> Vec<f64> {
@@ -136,17 +139,28 @@ pub fn compute(a: &Args) -> Result<Summary> {
     let sorted: Vec<SimConfig> = order.iter().map(|&i| cfgs[i].clone()).collect();
     let t = Instant::now();
     let c0 = cpu_seconds();
-    let rs_sorted = run_configs(&sorted, "wormhole figures")?;
-    let seconds = t.elapsed().as_secs_f64();
-    let cpu_used = match (c0, cpu_seconds()) {
-        (Some(a), Some(b)) => b - a,
-        _ => f64::NAN,
+    let (rs, cpu_used) = if let Some(p) = &a.from_json {
+        let txt = fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))?;
+        let rs: Vec<RunResult> = serde_json::from_str(&txt)
+            .with_context(|| format!("{}: not a results.json", p.display()))?;
+        let cpu: f64 = rs.iter().map(|r| r.seconds).sum();
+        (rs, cpu)
+    } else {
+        let rs_sorted = run_configs(&sorted, "wormhole figures")?;
+        let cpu_used = match (c0, cpu_seconds()) {
+            (Some(a), Some(b)) => b - a,
+            _ => f64::NAN,
+        };
+        let mut rs: Vec<Option<RunResult>> = vec![None; cfgs.len()];
+        for (k, r) in order.iter().zip(rs_sorted) {
+            rs[*k] = Some(r);
+        }
+        (
+            rs.into_iter().flatten().collect::<Vec<RunResult>>(),
+            cpu_used,
+        )
     };
-    let mut rs: Vec<Option<RunResult>> = vec![None; cfgs.len()];
-    for (k, r) in order.iter().zip(rs_sorted) {
-        rs[*k] = Some(r);
-    }
-    let rs: Vec<RunResult> = rs.into_iter().flatten().collect();
+    let seconds = t.elapsed().as_secs_f64();
     let hops: u64 = rs.iter().map(|r| r.flit_hops).sum();
     let cpu = if cpu_used.is_finite() {
         cpu_used
@@ -159,10 +173,12 @@ pub fn compute(a: &Args) -> Result<Summary> {
         let path = a.out.join(format!("{}.svg", fig_name(f, p, b)));
         plot(&path, f, p, b, a.n, &algs, &rs)?;
     }
-    fs::write(
-        a.out.join("results.json"),
-        serde_json::to_string_pretty(&rs)?,
-    )?;
+    if a.from_json.is_none() {
+        fs::write(
+            a.out.join("results.json"),
+            serde_json::to_string_pretty(&rs)?,
+        )?;
+    }
 
     // Table.
     let mut table = String::new();
@@ -275,11 +291,18 @@ pub fn compute(a: &Args) -> Result<Summary> {
         "Subcubes sustains at least 20 % of λmax on every pattern and worm length with 2 VCs per bidirectional link: {}",
         if sc_ok { "HOLDS" } else { "DOES NOT HOLD" }
     );
-    let _ = writeln!(
-        fnd,
-        "\nSimulator speed: {} runs, {hops} flit-hops in {seconds:.1} s wall and {cpu:.1} CPU s = {hps:.3e} flit-hops per CPU second.",
-        rs.len()
-    );
+    if a.from_json.is_some() {
+        let _ = writeln!(
+            fnd,
+            "\nSimulator speed: not measured here (figures redrawn from a saved results.json)."
+        );
+    } else {
+        let _ = writeln!(
+            fnd,
+            "\nSimulator speed: {} runs, {hops} flit-hops in {seconds:.1} s wall and {cpu:.1} CPU s = {hps:.3e} flit-hops per CPU second.",
+            rs.len()
+        );
+    }
     fs::write(a.out.join("findings.md"), &fnd)?;
 
     if a.cdg >= 2 {
@@ -332,16 +355,11 @@ fn plot(
             (format!("{} ({} VC)", alg.name(), alg.vcs(n)), pts)
         })
         .collect();
-    let xmax = series
-        .iter()
-        .flat_map(|s| s.1.iter().map(|q| q.0))
-        .fold(10.0f64, f64::max)
-        * 1.05;
-    let ymax = series
-        .iter()
-        .flat_map(|s| s.1.iter().map(|q| q.1))
-        .fold(10.0f64, f64::max)
-        * 1.05;
+    // Room on the right for the legend; log latency axis so that saturating curves stay readable.
+    let all = || series.iter().flat_map(|s| s.1.iter().copied());
+    let xmax = all().map(|q| q.0).fold(10.0f64, f64::max) * 1.45;
+    let ymax = all().map(|q| q.1).fold(100.0f64, f64::max) * 1.3;
+    let ymin = all().map(|q| q.1).fold(ymax, f64::min).max(1.0) * 0.8;
     let root = SVGBackend::new(path, (800, 560)).into_drawing_area();
     let err = |e: String| anyhow::anyhow!("plotting {}: {e}", path.display());
     root.fill(&WHITE).map_err(|e| err(e.to_string()))?;
@@ -356,12 +374,12 @@ fn plot(
         .margin(12)
         .x_label_area_size(45)
         .y_label_area_size(65)
-        .build_cartesian_2d(0.0..xmax, 0.0..ymax)
+        .build_cartesian_2d(0.0..xmax, (ymin..ymax).log_scale())
         .map_err(|e| err(e.to_string()))?;
     chart
         .configure_mesh()
         .x_desc("accepted throughput, % of λmax = 1/(2b)")
-        .y_desc("maximum latency (cycles)")
+        .y_desc("maximum latency (cycles, log scale)")
         .draw()
         .map_err(|e| err(e.to_string()))?;
     for (k, (name, pts)) in series.iter().enumerate() {
@@ -377,7 +395,7 @@ fn plot(
     }
     chart
         .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
+        .position(SeriesLabelPosition::UpperRight)
         .background_style(WHITE.mix(0.8))
         .border_style(BLACK)
         .draw()
