@@ -10,7 +10,7 @@
 //! correction remains below it (`U` has no dimension `< i`). So 1→0 corrections happen in increasing dimension
 //! order (as in E-cube) and may be interleaved with 0→1 corrections of higher dimensions. Deadlock freedom is
 //! not argued here but checked: the channel dependency graph is verified acyclic by [`crate::wormhole::cdg`] for
-//! n = 2..8 in the tests.
+//! n = 2..6 in the tests (`cdg_checks`).
 
 use crate::wormhole::router::Candidates;
 
