@@ -46,6 +46,10 @@ enum Command {
     Verilog(cmd::verilog::Args),
     /// Write a VCD (HDL, or model with --model) of a scenario and a GTKWave save file beside it.
     Wave(cmd::wave::Args),
+    /// Wormhole routing on a hypercube (seed 004): one configuration or a sweep.
+    Wormhole(cmd::wormhole::Args),
+    /// Seed 004 Figures 1-6 and the sustained-throughput table on 2^10 nodes.
+    WormholeFigures(cmd::wormhole_figures::Args),
     /// The main job: run every experiment on built-in defaults and write all results into one folder.
     All(cmd::all::Args),
 }
@@ -66,6 +70,8 @@ fn main() -> Result<()> {
         Command::AsrCoverage(a) => cmd::grid::run_coverage(a),
         Command::Verilog(a) => cmd::verilog::run(a),
         Command::Wave(a) => cmd::wave::run(a),
+        Command::Wormhole(a) => cmd::wormhole::run(a),
+        Command::WormholeFigures(a) => cmd::wormhole_figures::run(a),
         Command::All(a) => cmd::all::run(a),
     }
 }

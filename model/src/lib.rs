@@ -34,3 +34,4 @@ pub mod switch2;
 pub mod table2_1;
 pub mod topology;
 pub mod traffic;
+pub mod wormhole;

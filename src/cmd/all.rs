@@ -14,6 +14,15 @@ pub struct Args {
     /// Seed for every random experiment.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Wormhole figures (seed 004): warm-up cycles per sweep point.
+    #[arg(long, default_value_t = 1000)]
+    pub worm_warmup: u64,
+    /// Wormhole figures (seed 004): measurement cycles per sweep point.
+    #[arg(long, default_value_t = 3000)]
+    pub worm_measure: u64,
+    /// Wormhole figures (seed 004): offered loads, % of λmax.
+    #[arg(long, value_delimiter = ',', default_values_t = super::wormhole_figures::default_loads())]
+    pub worm_loads: Vec<f64>,
 }
 
 /// Thesis Table 2.1: the matching heuristic.
@@ -141,6 +150,29 @@ fn hdl(out: &Path) -> Result<()> {
     Ok(())
 }
 
+/// Seed 004: wormhole routing on 2^10 nodes, Figures 1-6 and the sustained-throughput table.
+fn wormhole(a: &Args) -> Result<()> {
+    let wargs = super::wormhole_figures::Args {
+        out: a.out.join("wormhole"),
+        n: 10,
+        loads: a.worm_loads.clone(),
+        warmup: a.worm_warmup,
+        measure: a.worm_measure,
+        buf: 2,
+        watchdog: 2000,
+        seed: a.seed,
+        cdg: 5,
+        from_json: None,
+    };
+    let w = super::wormhole_figures::compute(&wargs)?;
+    print!("{}\n{}", w.table, w.findings);
+    eprintln!(
+        "asr all: wormhole: {} runs, {:.3e} flit-hops per CPU second",
+        w.runs, w.flit_hops_per_cpu_second
+    );
+    Ok(())
+}
+
 /// The SP2-style switch model: throughput, queue occupancy and latency against load.
 fn sp2(out: &Path, seed: u64) -> Result<()> {
     let a = super::sp2::Args {
@@ -165,7 +197,7 @@ fn sp2(out: &Path, seed: u64) -> Result<()> {
 pub fn run(a: Args) -> Result<()> {
     fs::create_dir_all(&a.out).with_context(|| format!("creating {}", a.out.display()))?;
     let t0 = Instant::now();
-    let sections: [(&str, &dyn Fn() -> Result<()>); 6] = [
+    let sections: [(&str, &dyn Fn() -> Result<()>); 7] = [
         ("Verilog export and waveforms", &|| hdl(&a.out)),
         ("Table 2.1 (matching heuristic)", &|| {
             matching(&a.out, a.seed)
@@ -178,6 +210,9 @@ pub fn run(a: Args) -> Result<()> {
         }),
         ("seeds 000/003 (meshes, tori, hypercubes)", &|| {
             delivery(&a.out, a.seed)
+        }),
+        ("seed 004 (wormhole routing on hypercubes)", &|| {
+            wormhole(&a)
         }),
         ("SP2-style switch model", &|| sp2(&a.out, a.seed)),
     ];

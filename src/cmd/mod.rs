@@ -13,3 +13,5 @@ pub mod sp2;
 pub mod topology;
 pub mod verilog;
 pub mod wave;
+pub mod wormhole;
+pub mod wormhole_figures;
