@@ -16,12 +16,18 @@ use std::time::Instant;
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct Args {
-    /// `benes:N` (N = 2^n) or `fly:K,N` (K-ary N-fly).
+    /// `benes:N` (N = 2^n), `fly:K,N` (K-ary N-fly), any built-in topology of `asr topology` (`sp2:64`,
+    /// `mesh:8x8`, `torus:8x8`, `hypercube:6`, …) or a topology file.
     #[arg(long, default_value = "benes:64")]
     pub network: String,
-    /// asr, random or fixed (Beneš only; the butterfly uses destination tags).
+    /// Beneš: asr, random, random-pair or fixed (the butterfly uses destination tags). Other topologies:
+    /// asr (generated route tables of maximum adaptivity), single (the same paths, one port per hop) or
+    /// dor (XY / E-cube on meshes, tori, hypercubes).
     #[arg(long, default_value = "asr")]
     pub routing: String,
+    /// A route-table file to route by (instead of --routing).
+    #[arg(long)]
+    pub routes: Option<PathBuf>,
     /// uniform, shift-left, shift-right, reverse, complement, bit-reversal, transpose.
     #[arg(long, default_value = "uniform")]
     pub pattern: String,
@@ -69,8 +75,66 @@ pub fn network(spec: &str, routing: &str) -> Result<(Engine, Box<dyn Routing>)> 
     }
 }
 
+/// Builds the engine for a built-in or file topology, routed by a route-table file or by `routing`
+/// (asr / single / dor).
+pub fn table_network(
+    spec: &str,
+    routing: &str,
+    routes: Option<&std::path::Path>,
+) -> Result<(Engine, Box<dyn Routing>)> {
+    use asr_model::routing::TableRouting;
+    let topo = if std::path::Path::new(spec).exists() {
+        asr_model::topology::parse::parse_file(std::path::Path::new(spec))
+            .map_err(|e| anyhow::anyhow!("{e}"))?
+    } else {
+        asr_model::topology::builtin(spec)
+            .with_context(|| format!("network `{spec}`: not a file, and not a built-in name"))?
+    };
+    let engine = Engine::new(&topo)?;
+    let table = if let Some(file) = routes {
+        let text =
+            std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
+        let loaded =
+            asr_model::routes::file::load_routes(&topo, &text, &file.display().to_string())?;
+        TableRouting::from_loaded(&topo, &loaded, &format!("table:{}", file.display()))
+            .map_err(anyhow::Error::msg)?
+    } else {
+        match routing {
+            "asr" | "single" => {
+                let tables =
+                    asr_model::routes::generate(&topo, asr_model::routes::Method::Pruned, &|| {})?;
+                let asr =
+                    TableRouting::from_tables(&topo, &tables, "asr").map_err(anyhow::Error::msg)?;
+                if routing == "asr" {
+                    asr
+                } else {
+                    asr.single_path("single")
+                }
+            }
+            "dor" | "xy" | "ecube" => {
+                let (g, t) =
+                    asr_model::delivery::tables::grid_topology(spec).map_err(anyhow::Error::msg)?;
+                let el = |v: usize| t.find(&format!("P{v}")).expect("built-in processor name");
+                let routes = asr_model::delivery::tables::dimension_order(&g)
+                    .into_iter()
+                    .map(|r| (el(r.src), el(r.dst), r.hops));
+                TableRouting::from_routes(&t, routes, "dor").map_err(anyhow::Error::msg)?
+            }
+            other => {
+                bail!("--routing `{other}` on `{spec}`: use asr, single, dor, or --routes FILE")
+            }
+        }
+    };
+    Ok((engine, Box::new(table)))
+}
+
 pub fn run(a: Args) -> Result<()> {
-    let (engine, routing) = network(&a.network, &a.routing)?;
+    let kind = a.network.split(':').next().unwrap_or("");
+    let (engine, routing) = if (kind == "benes" || kind == "fly") && a.routes.is_none() {
+        network(&a.network, &a.routing)?
+    } else {
+        table_network(&a.network, &a.routing, a.routes.as_deref())?
+    };
     let pattern: Pattern = a.pattern.parse()?;
     if !(0.0..=1.0).contains(&a.sink_ready) || a.sink_ready == 0.0 {
         bail!("--sink-ready {} must be in (0, 1]", a.sink_ready);

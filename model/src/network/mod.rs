@@ -77,6 +77,12 @@ pub enum NetError {
         population: usize,
         queued: usize,
     },
+    #[error("deadlock: no packet delivered for {idle} cycles up to cycle {cycle} with {population} packets in the network (cyclic channel dependencies with one-packet buffers?)")]
+    Deadlock {
+        cycle: u64,
+        idle: u64,
+        population: usize,
+    },
     #[error(transparent)]
     Pattern(#[from] crate::traffic::PatternError),
     #[error(transparent)]

@@ -20,7 +20,8 @@
 //! (source, sequence) holding the destination), at its destination, with its header fully used (checked by
 //! the engine) and its tag
 //! intact; no buffer ever holds two packets (checked by the engine on every write); the network drains
-//! within `max_cycles`.
+//! within `max_cycles`; a network in which no packet is delivered for `DEADLOCK_CYCLES` cycles while packets
+//! are inside it is reported as a deadlock.
 //!
 //! Random streams: processor p draws its traffic from `stream(seed, p)`, its routing choices from
 //! `stream(seed, N + p)` and its sink back-pressure from `stream(seed, 2N + p)`: identical seeds give
@@ -34,6 +35,9 @@ use crate::routing::Routing;
 use crate::traffic::{Injection, Pattern};
 use rand::Rng as _;
 use std::collections::VecDeque;
+
+/// The deadlock watchdog: no delivery for this many cycles while packets are inside the network is an error.
+pub const DEADLOCK_CYCLES: u64 = 20_000;
 
 /// Parameters of one run.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -143,6 +147,7 @@ pub fn simulate(
     let mut queued = 0usize;
 
     let mut t = 0u64;
+    let mut last_delivery = 0u64;
     loop {
         // (1) generation.
         if t1.is_none() {
@@ -256,6 +261,16 @@ pub fn simulate(
         t += 1;
         if t1.is_some() && queued == 0 && e.population() == 0 {
             break;
+        }
+        // Watchdog: packets inside the network but none delivered for DEADLOCK_CYCLES cycles.
+        if !io.delivered.is_empty() || e.population() == 0 {
+            last_delivery = t;
+        } else if t - last_delivery > DEADLOCK_CYCLES {
+            return Err(NetError::Deadlock {
+                cycle: t,
+                idle: t - last_delivery,
+                population: e.population(),
+            });
         }
         if t >= cfg.max_cycles {
             return Err(NetError::NotDrained {

@@ -13,6 +13,10 @@
 //!
 //! A generated route table (thesis ch. 4) plugs in later as another [`Routing`] implementation.
 
+pub mod table;
+
+pub use table::TableRouting;
+
 use crate::rng::Rng;
 use rand::Rng as _;
 use std::fmt;
