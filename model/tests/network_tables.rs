@@ -34,8 +34,8 @@ fn sp2_board_asr_tables_beat_single_path_tables() {
         "ASR tables should permit several paths"
     );
     assert_eq!(single.mean_npath(), 1.0);
-    let a = run("sp2:16", &asr, 0.5).unwrap();
-    let s = run("sp2:16", &single, 0.5).unwrap();
+    let a = run("sp2:16", &asr, 0.7).unwrap();
+    let s = run("sp2:16", &single, 0.7).unwrap();
     assert_eq!(a.generated, a.delivered);
     assert_eq!(s.generated, s.delivered);
     assert!(

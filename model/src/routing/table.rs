@@ -118,12 +118,29 @@ impl TableRouting {
         Self::from_routes(t, tables.routes().map(|r| (r.src, r.dst, r.hops)), name)
     }
 
-    /// The same paths with one port per hop (the lowest permitted one): npath = 1 for every pair.
+    /// One path per pair drawn from the same headers: at every hop one of the permitted ports, chosen by a
+    /// hash of (source, destination, hop), so deterministic routes spread over the links as the SP2's route
+    /// tables spread theirs (taking always the lowest port would pile traffic onto a few links). Every
+    /// combination of a header's ports is a valid shortest path, so each choice is one. npath = 1.
     pub fn single_path(&self, name: &str) -> Self {
+        let pick = |pair: usize, k: usize, x: u64| {
+            let skip = crate::rng::mix(((pair as u64) << 8) ^ k as u64) % x.count_ones() as u64;
+            let mut y = x;
+            for _ in 0..skip {
+                y &= y - 1;
+            }
+            y & y.wrapping_neg()
+        };
         let hops = self
             .hops
             .iter()
-            .map(|h| h.iter().map(|&x| x & x.wrapping_neg()).collect())
+            .enumerate()
+            .map(|(pair, h)| {
+                h.iter()
+                    .enumerate()
+                    .map(|(k, &x)| pick(pair, k, x))
+                    .collect()
+            })
             .collect();
         TableRouting {
             n: self.n,
