@@ -159,25 +159,28 @@ impl SolutionGraph {
     }
 }
 
-/// Builds S from R (Fig. 4.4, active vertices only).
-pub fn solution_graph(r: &Routability) -> Result<SolutionGraph, RouteError> {
-    let k = r.stages.len();
+/// Checks R's stage widths and returns the usable ports of every R-vertex (`masks[stage][vertex]`).
+fn port_masks(r: &Routability) -> Result<Vec<Vec<u64>>, RouteError> {
     if let Some(w) = r.stages.iter().map(Vec::len).find(|&w| w > MAX_STAGE_WIDTH) {
         return Err(RouteError::StageTooWide {
             width: w,
             max: MAX_STAGE_WIDTH,
         });
     }
-    // Usable ports of every R-vertex.
-    let masks: Vec<Vec<u64>> = r
-        .edges
+    Ok(r.edges
         .iter()
         .map(|st| {
             st.iter()
                 .map(|es| es.iter().fold(0u64, |m, &(p, _)| m | 1 << p))
                 .collect()
         })
-        .collect();
+        .collect())
+}
+
+/// Builds S from R (Fig. 4.4, active vertices only).
+pub fn solution_graph(r: &Routability) -> Result<SolutionGraph, RouteError> {
+    let k = r.stages.len();
+    let masks = port_masks(r)?;
     let mut stages: Vec<Stage> = r.stages.iter().map(|s| Stage::new(s.len())).collect();
     stages[0].get_or_insert(VSet::single(0));
     let mut ys: Vec<VSet> = Vec::new();
@@ -365,21 +368,7 @@ impl Solver<'_> {
 /// (branch and bound over the same vertices, edges and recurrence as [`solution_graph`] + [`max_adaptive_path`]).
 pub fn solve(r: &Routability) -> Result<Solved, RouteError> {
     let k = r.stages.len();
-    if let Some(w) = r.stages.iter().map(Vec::len).find(|&w| w > MAX_STAGE_WIDTH) {
-        return Err(RouteError::StageTooWide {
-            width: w,
-            max: MAX_STAGE_WIDTH,
-        });
-    }
-    let masks: Vec<Vec<u64>> = r
-        .edges
-        .iter()
-        .map(|st| {
-            st.iter()
-                .map(|es| es.iter().fold(0u64, |m, &(p, _)| m | 1 << p))
-                .collect()
-        })
-        .collect();
+    let masks = port_masks(r)?;
     let mut bound = vec![1u128; k];
     for i in (0..k.saturating_sub(1)).rev() {
         let most = masks[i].iter().map(|m| m.count_ones()).max().unwrap_or(0) as u128;

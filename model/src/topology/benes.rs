@@ -71,6 +71,45 @@ fn build(t: &mut Topology, sw: &[Vec<usize>], size: usize) -> Result<(), Builtin
     Ok(())
 }
 
+/// Adds processors `P0..P{count}` to a staged network of `radix`-port switches: processor x injects into
+/// first-stage switch x / radix on port x mod radix and receives from the last-stage switch x / radix on the
+/// same port. Returns the processors' element indices and every element's (stage, index) position.
+pub(crate) fn attach_processors(
+    t: &mut Topology,
+    switch: &[Vec<usize>],
+    radix: usize,
+    count: usize,
+) -> Result<(Vec<usize>, Vec<Option<(usize, usize)>>), BuiltinError> {
+    let last = switch.len() - 1;
+    let mut nodes = Vec::with_capacity(count);
+    for x in 0..count {
+        let e = t.add_node(&format!("P{x}"))?;
+        let port = (x % radix) as u32;
+        t.wire(
+            Port { elem: e, port: 0 },
+            Port {
+                elem: switch[0][x / radix],
+                port,
+            },
+        )?;
+        t.wire(
+            Port {
+                elem: switch[last][x / radix],
+                port,
+            },
+            Port { elem: e, port: 0 },
+        )?;
+        nodes.push(e);
+    }
+    let mut position = vec![None; t.len()];
+    for (s, row) in switch.iter().enumerate() {
+        for (i, &e) in row.iter().enumerate() {
+            position[e] = Some((s, i));
+        }
+    }
+    Ok((nodes, position))
+}
+
 /// Builds the N×N Beneš network with its N processors. N must be a power of two, 2..=65536.
 pub fn benes(size: usize) -> Result<Benes, BuiltinError> {
     let name = format!("benes:{size}");
@@ -87,32 +126,7 @@ pub fn benes(size: usize) -> Result<Benes, BuiltinError> {
         }
     }
     build(&mut t, &switch, size)?;
-    let mut nodes = Vec::with_capacity(size);
-    for k in 0..size {
-        let e = t.add_node(&format!("P{k}"))?;
-        let port = (k % 2) as u32;
-        t.wire(
-            Port { elem: e, port: 0 },
-            Port {
-                elem: switch[0][k / 2],
-                port,
-            },
-        )?;
-        t.wire(
-            Port {
-                elem: switch[stages - 1][k / 2],
-                port,
-            },
-            Port { elem: e, port: 0 },
-        )?;
-        nodes.push(e);
-    }
-    let mut position = vec![None; t.len()];
-    for (s, row) in switch.iter().enumerate() {
-        for (i, &e) in row.iter().enumerate() {
-            position[e] = Some((s, i));
-        }
-    }
+    let (nodes, position) = attach_processors(&mut t, &switch, 2, size)?;
     Ok(Benes {
         topology: t,
         n,

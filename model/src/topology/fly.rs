@@ -69,32 +69,7 @@ pub fn fly(k: usize, n: usize) -> Result<Fly, BuiltinError> {
             }
         }
     }
-    let mut nodes = Vec::with_capacity(terminals);
-    for x in 0..terminals {
-        let e = t.add_node(&format!("P{x}"))?;
-        let port = (x % k) as u32;
-        t.wire(
-            Port { elem: e, port: 0 },
-            Port {
-                elem: switch[0][x / k],
-                port,
-            },
-        )?;
-        t.wire(
-            Port {
-                elem: switch[n - 1][x / k],
-                port,
-            },
-            Port { elem: e, port: 0 },
-        )?;
-        nodes.push(e);
-    }
-    let mut position = vec![None; t.len()];
-    for (s, row) in switch.iter().enumerate() {
-        for (w, &e) in row.iter().enumerate() {
-            position[e] = Some((s, w));
-        }
-    }
+    let (nodes, position) = super::benes::attach_processors(&mut t, &switch, k, terminals)?;
     Ok(Fly {
         topology: t,
         k,
