@@ -26,6 +26,8 @@ enum Command {
     TorusTheorems(cmd::paths::TheoremArgs),
     /// Monte-Carlo delivery rates with failing links against the exact S, per policy.
     DeliveryMc(cmd::paths::McArgs),
+    /// The per-hop policies (MP, Z2, XY) in the cycle-accurate simulator with failing links against S.
+    DeliverySim(cmd::paths::SimCheckArgs),
     /// The SP2-style 8x8 switch alone: throughput, central-queue occupancy and latency against load.
     Sp2(cmd::sp2::Args),
     /// Write a built-in topology (sp2:N, benes:N, fly:K:N, mesh:KxK, torus:KxK, hypercube:D) as a topology file.
@@ -60,6 +62,7 @@ fn main() -> Result<()> {
         Command::Paths(a) => cmd::paths::run(a),
         Command::TorusTheorems(a) => cmd::paths::run_theorems(a),
         Command::DeliveryMc(a) => cmd::paths::run_mc(a),
+        Command::DeliverySim(a) => cmd::paths::run_sim_check(a),
         Command::Sp2(a) => cmd::sp2::run(a),
         Command::Topology(a) => cmd::topology::run(a),
         Command::Routes(a) => cmd::routes::run(a),

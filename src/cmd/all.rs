@@ -113,6 +113,20 @@ fn delivery(out: &Path, seed: u64) -> Result<()> {
     let (report, _) = super::paths::monte_carlo(&mc)?;
     print!("{report}");
     fs::write(dir.join("monte_carlo_torus6x6.txt"), report)?;
+    let sa = super::paths::SimCheckArgs {
+        topology: vec!["torus:6x6".into(), "mesh:5x5".into(), "hypercube:4".into()],
+        p: 0.8,
+        packets: 20_000,
+        seed,
+        json: false,
+    };
+    let (rows, report) = super::paths::sim_check(&sa)?;
+    print!("{report}");
+    fs::write(dir.join("per_hop_simulator.txt"), report)?;
+    fs::write(
+        dir.join("per_hop_simulator.json"),
+        serde_json::to_string_pretty(&rows)?,
+    )?;
     for name in ["mesh:8x8", "torus:8x8", "hypercube:6"] {
         let (g, topo) = tables::grid_topology(name).map_err(anyhow::Error::msg)?;
         let routes = tables::dimension_order(&g);

@@ -21,8 +21,8 @@ pub struct Args {
     #[arg(long, default_value = "benes:64")]
     pub network: String,
     /// Beneš: asr, random, random-pair or fixed (the butterfly uses destination tags). Other topologies:
-    /// asr (generated route tables of maximum adaptivity), single (the same paths, one port per hop) or
-    /// dor (XY / E-cube on meshes, tori, hypercubes).
+    /// asr (generated route tables of maximum adaptivity), single (the same paths, one port per hop),
+    /// dor (XY / E-cube tables on meshes, tori, hypercubes), or the per-hop policies mp and z2 (seed 003).
     #[arg(long, default_value = "asr")]
     pub routing: String,
     /// A route-table file to route by (instead of --routing).
@@ -90,7 +90,23 @@ pub fn table_network(
         asr_model::topology::builtin(spec)
             .with_context(|| format!("network `{spec}`: not a file, and not a built-in name"))?
     };
-    let engine = Engine::new(&topo)?;
+    let mut engine = Engine::new(&topo)?;
+    if routes.is_none() && (routing == "mp" || routing == "z2") {
+        // Seed 003's per-hop policies: the switches choose among eligible outputs by the policy's priority.
+        let policy = asr_model::delivery::Policy::parse(routing).map_err(anyhow::Error::msg)?;
+        let (g, _) =
+            asr_model::delivery::tables::grid_topology(spec).map_err(anyhow::Error::msg)?;
+        let table = asr_model::delivery::perhop::per_hop_table(&engine, &topo, &g, policy, 0.0, 1);
+        engine.set_per_hop(table).map_err(anyhow::Error::msg)?;
+        let n = engine.processors();
+        return Ok((
+            engine,
+            Box::new(asr_model::routing::NoHeader {
+                n,
+                name: routing.to_string(),
+            }),
+        ));
+    }
     let table = if let Some(file) = routes {
         let text =
             std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;

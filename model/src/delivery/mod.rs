@@ -4,6 +4,7 @@
 
 pub mod grid;
 pub mod montecarlo;
+pub mod perhop;
 pub mod policy;
 pub mod poly;
 pub mod tables;

@@ -86,6 +86,30 @@ pub struct Engine {
     mv: Vec<u8>,
     go: Vec<bool>,
     handed: Vec<(u32, u32, u32, u128)>,
+    /// Per-hop routing, when set (instead of the packets' headers).
+    per_hop: Option<Box<PerHopState>>,
+}
+
+/// Per-hop routing (seed 003's policies) instead of source-routed headers: for every switch and destination
+/// processor, the eligible output ports in priority order. A packet in an input buffer takes the first port
+/// of its list whose output is available this cycle (inputs served round-robin); a switch-to-switch output
+/// is unavailable in a cycle with probability `fail` (seed 003's 1 − p), independently.
+#[derive(Debug, Clone)]
+pub struct PerHop {
+    /// `order[s][d]`: ports of engine switch `s` toward processor `d`, best first (empty: no route).
+    pub order: Vec<Vec<Vec<u8>>>,
+    pub fail: f64,
+    pub seed: u64,
+}
+
+#[derive(Debug, Clone)]
+struct PerHopState {
+    table: PerHop,
+    rng: crate::rng::Rng,
+    /// Destination processor of the packet in each input buffer.
+    dst: Vec<u32>,
+    /// Output ports unavailable this cycle.
+    down: Vec<bool>,
 }
 
 /// What happened at the edge of one cycle.
@@ -220,7 +244,43 @@ impl Engine {
             mv: vec![NO_MOVE; np],
             go: vec![false; np],
             handed: Vec::new(),
+            per_hop: None,
         })
+    }
+
+    /// Routes per hop by `t` instead of by headers (call on an empty network). `t.order` must have one
+    /// entry per switch and per processor.
+    pub fn set_per_hop(&mut self, t: PerHop) -> Result<(), String> {
+        if t.order.len() != self.sw_elem.len()
+            || t.order.iter().any(|o| o.len() != self.proc_elem.len())
+        {
+            return Err(format!(
+                "per-hop table is {} switches × ?, network has {} switches and {} processors",
+                t.order.len(),
+                self.sw_elem.len(),
+                self.proc_elem.len()
+            ));
+        }
+        if !(0.0..1.0).contains(&t.fail) {
+            return Err(format!(
+                "link failure probability {} outside [0, 1)",
+                t.fail
+            ));
+        }
+        let np = self.ib.len();
+        let rng = crate::rng::stream(t.seed, 0x9e7);
+        self.per_hop = Some(Box::new(PerHopState {
+            table: t,
+            rng,
+            dst: vec![0; np],
+            down: vec![false; np],
+        }));
+        Ok(())
+    }
+
+    /// Element index of engine switch `s`.
+    pub fn switch_elem(&self, s: usize) -> usize {
+        self.sw_elem[s]
     }
 
     pub fn processors(&self) -> usize {
@@ -268,6 +328,10 @@ impl Engine {
                 self.go[p] = false;
                 self.mv[p] = NO_MOVE;
             }
+            return;
+        }
+        if self.per_hop.is_some() {
+            self.eval_switch_per_hop(s, sink_ready);
             return;
         }
         if r == 2 {
@@ -326,6 +390,46 @@ impl Engine {
         }
     }
 
+    /// Per-hop mode: each waiting packet takes the first available, unclaimed port of its priority list;
+    /// inputs are served round-robin (the pointer advances every cycle).
+    fn eval_switch_per_hop(&mut self, s: usize, sink_ready: &[bool]) {
+        let b = self.base[s] as usize;
+        let r = self.radix[s] as usize;
+        let mut avail = 0u64;
+        for q in 0..r {
+            let full = self.ob[b + q] != NONE;
+            let rd = self.ready(self.target[b + q], sink_ready);
+            self.go[b + q] = full && rd;
+            if !full || rd {
+                avail |= 1 << q;
+            }
+        }
+        let ph = self.per_hop.as_ref().expect("per-hop mode");
+        for q in 0..r {
+            if ph.down[b + q] {
+                avail &= !(1 << q);
+            }
+        }
+        let start = self.rr[b] as usize;
+        let mut claimed = 0u64;
+        for k in 0..r {
+            let i = (start + k) % r;
+            self.mv[b + i] = NO_MOVE;
+            if self.ib[b + i] == NONE {
+                continue;
+            }
+            let list = &ph.table.order[s][ph.dst[b + i] as usize];
+            if let Some(&q) = list.iter().find(|&&q| (avail & !claimed) >> q & 1 == 1) {
+                self.mv[b + i] = q;
+                claimed |= 1 << q;
+            }
+        }
+        self.rr[b] = ((start + 1) % r) as u8;
+        for i in 0..r {
+            self.in_ready[b + i] = self.ib[b + i] == NONE || self.mv[b + i] != NO_MOVE;
+        }
+    }
+
     /// Chooses how headers travel for packets of at most `max_hops` hops: packed in the buffers (fast) when
     /// they fit in 128 bits, else read from the packet store. Call on an empty network.
     pub fn prepare(&mut self, max_hops: usize) {
@@ -357,6 +461,15 @@ impl Engine {
     /// Phase 1: evaluates every switch. `sink_ready[p]`: processor p accepts a packet this cycle.
     /// Headers were checked when packets entered their input buffers, so this cannot fail.
     pub fn eval(&mut self, sink_ready: &[bool]) {
+        if let Some(ph) = self.per_hop.as_mut() {
+            use rand::Rng as _;
+            if ph.table.fail > 0.0 {
+                for (p, t) in self.target.iter().enumerate() {
+                    ph.down[p] =
+                        matches!(t, Target::Switch { .. }) && ph.rng.gen_bool(ph.table.fail);
+                }
+            }
+        }
         for k in 0..self.order.len() {
             let s = self.order[k] as usize;
             self.eval_switch(s, sink_ready);
@@ -382,6 +495,10 @@ impl Engine {
             }
             let b = self.base[s] as usize;
             for p in b..b + self.radix[s] as usize {
+                if !self.go[p] && self.ob[p] != NONE && self.per_hop.is_some() {
+                    // Per-hop mode: an output buffer's packet that cannot leave this cycle is delayed.
+                    pk.meta_mut(self.ob[p]).delayed = true;
+                }
                 if self.go[p] {
                     let w = self.ob[p];
                     let hw = self.ohw[p];
@@ -390,7 +507,9 @@ impl Engine {
                     self.population -= 1;
                     match self.target[p] {
                         Target::Proc(d) => {
-                            let left = if self.packed {
+                            let left = if self.per_hop.is_some() {
+                                0
+                            } else if self.packed {
                                 self.fields(hw)
                             } else {
                                 pk.remaining(w)
@@ -425,12 +544,22 @@ impl Engine {
                     }
                     self.ib[i] = NONE;
                     self.req[i] = 0;
-                    if self.packed {
+                    if self.per_hop.is_some() {
+                        // no header to strip
+                    } else if self.packed {
                         self.ohw[o] = self.ihw[i] >> self.fw;
                     } else {
                         pk.strip(w);
                     }
                     self.ob[o] = w;
+                }
+            }
+            // Per-hop mode: a packet that stays in a buffer this cycle is delayed.
+            if self.per_hop.is_some() {
+                for p in b..b + self.radix[s] as usize {
+                    if self.ib[p] != NONE && self.mv[p] == NO_MOVE {
+                        pk.meta_mut(self.ib[p]).delayed = true;
+                    }
                 }
             }
         }
@@ -471,7 +600,21 @@ impl Engine {
         hw: u128,
     ) -> Result<(), NetError> {
         let port = port as usize;
-        let h = if self.packed {
+        let h = if let Some(ph) = self.per_hop.as_mut() {
+            // Per-hop mode: the request is the eligible set toward the packet's destination.
+            let d = pk.meta(w).dst;
+            ph.dst[port] = d;
+            let list = &ph.table.order[s][d as usize];
+            if list.is_empty() {
+                return Err(NetError::LeadsNowhere {
+                    switch: self.sw_elem[s],
+                    set: 0,
+                    src: pk.meta(w).src,
+                    seq: pk.meta(w).seq,
+                });
+            }
+            list.iter().fold(0u64, |m, &q| m | 1 << q)
+        } else if self.packed {
             self.ihw[port] = hw;
             (hw & ((1u128 << self.fw) - 1)) as u64
         } else {

@@ -20,6 +20,9 @@ pub struct Meta {
     pub gen: u64,
     /// Cycle at which it entered the first switch's input buffer.
     pub entered: u64,
+    /// Per-hop routing mode: the packet waited at least one cycle in some buffer (not delivered "without
+    /// delay" in the sense of seed 003).
+    pub delayed: bool,
 }
 
 /// Slab of packets with their headers.

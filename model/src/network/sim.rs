@@ -182,6 +182,7 @@ pub fn simulate(
                         seq,
                         gen: g,
                         entered: 0,
+                        delayed: false,
                     };
                     offer[p] = pk.alloc(meta, &hops);
                 }

@@ -43,6 +43,28 @@ pub trait Routing: Sync + Send {
     fn name(&self) -> String;
 }
 
+/// No header at all: for networks whose switches route per hop (`Engine::set_per_hop`).
+#[derive(Debug, Clone)]
+pub struct NoHeader {
+    pub n: usize,
+    pub name: String,
+}
+
+impl Routing for NoHeader {
+    fn max_hops(&self) -> usize {
+        1
+    }
+    fn processors(&self) -> usize {
+        self.n
+    }
+    fn route(&self, _src: usize, _dst: usize, _rng: &mut Rng, hops: &mut Vec<u64>) {
+        hops.clear();
+    }
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+}
+
 /// Routing schemes on the Beneš network.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
