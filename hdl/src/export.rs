@@ -72,9 +72,56 @@ pub fn raw_verilog_of(name: &str) -> Option<String> {
         "benes8" => gen(Benes8::default(), name),
         "benes16" => gen(Benes16::default(), name),
         "benes32" => gen(Benes32::default(), name),
-        "central_queue" => no_rw_check(&gen(CentralQueue::default(), name)),
+        "central_queue" => isolate_assignments(
+            &no_rw_check(&gen(CentralQueue::default(), name)),
+            CQ_REQUEST_CONE,
+        ),
         _ => return None,
     })
+}
+
+/// The central queue's request logic: the locals from its registers and inputs to its arbiters' `req`.
+/// rust-hdl emits the whole block as one `always @(*)` that both drives an arbiter's `req` and reads its
+/// `grant`, so Verilator sees a block-level (not bit-level) loop and reports `UNOPTFLAT`; isolating the
+/// assignments of these signals into their own blocks removes the false loop (Verilator only; a comment
+/// for every other tool).
+pub const CQ_REQUEST_CONE: &[&str] = &[
+    "wr_arb$req",
+    "rd_arb$req",
+    "ne$",
+    "nzacc$",
+    "need$",
+    "okacc$",
+    "wmacc$",
+    "wo$",
+];
+
+/// Adds `/*verilator isolate_assignments*/` to the declarations of the top module's `reg`s named in
+/// `names` (an entry ending in `$` matches every element `name$k` of a rust-hdl signal array).
+pub fn isolate_assignments(verilog: &str, names: &[&str]) -> String {
+    verilog
+        .lines()
+        .map(|l| {
+            let t = l.trim();
+            let hit = t.starts_with("reg ")
+                && t.ends_with(';')
+                && t[..t.len() - 1].split_whitespace().last().is_some_and(|n| {
+                    names.iter().any(|&p| {
+                        n == p
+                            || (p.ends_with('$')
+                                && n.strip_prefix(p)
+                                    .is_some_and(|k| k.chars().all(|c| c.is_ascii_digit())))
+                    })
+                });
+            if hit {
+                format!("{} /*verilator isolate_assignments*/;", &l[..l.len() - 1])
+            } else {
+                l.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n"
 }
 
 /// Marks every rust-hdl `RAM` memory of a design `(* no_rw_check *)`, so Yosys maps it to block RAM
