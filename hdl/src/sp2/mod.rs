@@ -2,5 +2,10 @@
 //!
 //! - [`central_queue`]: 128 chunks × 64 bits in block RAM, per-output linked lists, a free list, LRS write
 //!   and read arbitration (`asr_model::sp2::central_queue::CentralQueue`).
+//! - [`crc8`]: one byte of the packet CRC-8 (`asr_model::sp2::crc8_step`).
+//! - [`transmitter`]: source selection, serializer, CRC, 7-byte FIFO, credit
+//!   (`asr_model::sp2::transmitter::Transmitter`).
 
 pub mod central_queue;
+pub mod crc8;
+pub mod transmitter;
