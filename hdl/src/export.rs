@@ -88,9 +88,9 @@ pub fn raw_verilog_of(name: &str) -> Option<String> {
 pub const CQ_REQUEST_CONE: &[&str] = &[
     "wr_arb$req",
     "rd_arb$req",
-    "ne$",
+    "ge",
+    "gt",
     "nzacc$",
-    "need$",
     "okacc$",
     "wmacc$",
     "wo$",

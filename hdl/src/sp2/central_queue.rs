@@ -28,7 +28,9 @@
 //!   are registers, not RAM, because the next head of a list (`list_next[head[t]]`, `free_next[free_head]`)
 //!   is needed in the same cycle as the grant that pops it, and a RAM only gives its data a cycle later.
 //! - per output `head`, `tail` (7 bits), `count` (8 bits); `free_head` (7), `free` (8, initially 128); the
-//!   free list initially 0, 1, …, 127; two [`Lrs8`] arbiters (writes, reads).
+//!   free list initially 0, 1, …, 127; `nempty` (8 bits, initially 8: the number of empty outputs, updated
+//!   at each edge from the grants so the reservation rule needs no population count); two [`Lrs8`]
+//!   arbiters (writes, reads).
 //!
 //! Per cycle, from the registered state (the model's `eval` then `commit`): a write for output o is
 //! allowed iff `free ≥ (empty outputs other than o) + 1`; the write LRS picks among receivers offering an
@@ -80,6 +82,7 @@ pub struct CentralQueue {
     pub cnt: Vec<DFF<Bits<8>>>,
     pub free_head: DFF<Bits<7>>,
     pub nfree: DFFWithInit<Bits<8>>,
+    pub nempty: DFFWithInit<Bits<8>>,
     pub wr_arb: Lrs8,
     pub rd_arb: Lrs8,
     pub rd_valid_r: DFF<Bit>,
@@ -92,8 +95,12 @@ pub struct CentralQueue {
     bit: Vec<Constant<Bits<8>>>,
     // Locals.
     wo: Vec<Signal<Local, Bits<3>>>,
-    ne: Vec<Signal<Local, Bits<8>>>,
-    need: Vec<Signal<Local, Bits<8>>>,
+    ge: Signal<Local, Bit>,
+    gt: Signal<Local, Bit>,
+    cnt_r: Signal<Local, Bits<8>>,
+    cnt_w: Signal<Local, Bits<8>>,
+    ne_dec: Signal<Local, Bit>,
+    ne_inc: Signal<Local, Bit>,
     okacc: Vec<Signal<Local, Bits<8>>>,
     wmacc: Vec<Signal<Local, Bits<8>>>,
     nzacc: Vec<Signal<Local, Bits<8>>>,
@@ -161,6 +168,7 @@ impl Default for CentralQueue {
             cnt: (0..CQ_PORTS).map(|_| Default::default()).collect(),
             free_head: Default::default(),
             nfree: DFFWithInit::new((CQ_CHUNKS as u64).into()),
+            nempty: DFFWithInit::new((CQ_PORTS as u64).into()),
             wr_arb: Default::default(),
             rd_arb: Default::default(),
             rd_valid_r: Default::default(),
@@ -173,8 +181,12 @@ impl Default for CentralQueue {
                 .map(|i| Constant::new((1u64 << i).into()))
                 .collect(),
             wo: locals(CQ_PORTS),
-            ne: locals(CQ_PORTS + 1),
-            need: locals(CQ_PORTS),
+            ge: Default::default(),
+            gt: Default::default(),
+            cnt_r: Default::default(),
+            cnt_w: Default::default(),
+            ne_dec: Default::default(),
+            ne_inc: Default::default(),
             okacc: locals(CQ_PORTS + 1),
             wmacc: locals(CQ_PORTS + 1),
             nzacc: locals(CQ_PORTS + 1),
@@ -230,28 +242,29 @@ impl Logic for CentralQueue {
         }
         // Empty outputs, and the reservation rule: output o may take a chunk iff
         // free >= (empty outputs other than o) + 1.
-        self.ne[0].next = 0.into();
+        // `nempty` (the number of empty outputs) is a register kept up to date at every edge, so the rule
+        // needs two comparisons of registers: an empty o needs free >= nempty, a non-empty o free > nempty.
+        self.nempty.clock.next = self.clock.val();
+        self.nempty.d.next = self.nempty.q.val();
+        self.ge.next = self.nfree.q.val() >= self.nempty.q.val();
+        self.gt.next = self.nfree.q.val() > self.nempty.q.val();
         self.nzacc[0].next = 0.into();
-        for o in 0..8 {
-            if self.cnt[o].q.val() == 0 {
-                self.ne[o + 1].next = self.ne[o].val() + 1;
-                self.nzacc[o + 1].next = self.nzacc[o].val();
-            } else {
-                self.ne[o + 1].next = self.ne[o].val();
-                self.nzacc[o + 1].next = self.nzacc[o].val() | self.bit[o].val();
-            }
-        }
         self.okacc[0].next = 0.into();
         for o in 0..8 {
             if self.cnt[o].q.val() == 0 {
-                self.need[o].next = self.ne[8].val();
+                self.nzacc[o + 1].next = self.nzacc[o].val();
+                if self.ge.val() {
+                    self.okacc[o + 1].next = self.okacc[o].val() | self.bit[o].val();
+                } else {
+                    self.okacc[o + 1].next = self.okacc[o].val();
+                }
             } else {
-                self.need[o].next = self.ne[8].val() + 1;
-            }
-            if self.nfree.q.val() >= self.need[o].val() {
-                self.okacc[o + 1].next = self.okacc[o].val() | self.bit[o].val();
-            } else {
-                self.okacc[o + 1].next = self.okacc[o].val();
+                self.nzacc[o + 1].next = self.nzacc[o].val() | self.bit[o].val();
+                if self.gt.val() {
+                    self.okacc[o + 1].next = self.okacc[o].val() | self.bit[o].val();
+                } else {
+                    self.okacc[o + 1].next = self.okacc[o].val();
+                }
             }
         }
         // Write requests: receiver i offers a chunk for an output that may take one.
@@ -276,9 +289,11 @@ impl Logic for CentralQueue {
         self.rd_grant.next = self.rd_arb.grant.val();
         // Read: the head of the granted transmitter's list, and its successor.
         self.c_rd.next = 0.into();
+        self.cnt_r.next = 0.into();
         for o in 0..8 {
             if self.rd_arb.grant.val().index() == o {
                 self.c_rd.next = self.head[o].q.val();
+                self.cnt_r.next = self.cnt[o].q.val();
             }
         }
         self.ln.next = 0.into();
@@ -322,11 +337,25 @@ impl Logic for CentralQueue {
         }
         self.tail_w.next = 0.into();
         self.cnt_after_w.next = 0.into();
+        self.cnt_w.next = 0.into();
         for o in 0..8 {
             if self.w_out.val().index() == o {
                 self.tail_w.next = self.tail[o].q.val();
                 self.cnt_after_w.next = self.cnt_after[o].val();
+                self.cnt_w.next = self.cnt[o].q.val();
             }
+        }
+        // Empty outputs after the edge: a write fills an empty list; a read empties a one-chunk list unless
+        // the write goes to the same output.
+        self.ne_dec.next = self.wr_arb.grant_valid.val() & (self.cnt_w.val() == 0);
+        self.ne_inc.next = self.rd_arb.grant_valid.val()
+            & (self.cnt_r.val() == 1)
+            & !(self.wr_arb.grant_valid.val() & (self.w_out.val() == self.rd_arb.grant.val()));
+        if self.ne_dec.val() & !self.ne_inc.val() {
+            self.nempty.d.next = self.nempty.q.val() - 1;
+        }
+        if self.ne_inc.val() & !self.ne_dec.val() {
+            self.nempty.d.next = self.nempty.q.val() + 1;
         }
         // (A local is never read after being written in the same block: rust-hdl's simulation would read
         // its previous value.)
