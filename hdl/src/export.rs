@@ -9,6 +9,7 @@ use rust_hdl::prelude::*;
 use crate::benes::{Benes16, Benes32, Benes8};
 use crate::matcher::*;
 use crate::sp2::central_queue::CentralQueue;
+use crate::sp2::transmitter::Transmitter;
 use crate::switch2::Switch2Top;
 
 /// Names of all exported tops, in export order.
@@ -24,6 +25,7 @@ pub const TOPS: &[&str] = &[
     "benes16",
     "benes32",
     "central_queue",
+    "transmitter",
 ];
 
 /// Renames rust-hdl's `top` module (and the `top$` prefix of its sub-modules, where they are declared and
@@ -76,6 +78,7 @@ pub fn raw_verilog_of(name: &str) -> Option<String> {
             &no_rw_check(&gen(CentralQueue::default(), name)),
             CQ_REQUEST_CONE,
         ),
+        "transmitter" => isolate_assignments(&gen(Transmitter::default(), name), TX_CRC_CONE),
         _ => return None,
     })
 }
@@ -94,6 +97,21 @@ pub const CQ_REQUEST_CONE: &[&str] = &[
     "okacc$",
     "wmacc$",
     "wo$",
+];
+
+/// The transmitter's FIFO-input choice, which feeds its `Crc8Step` and reads the CRC back in the same
+/// `always` block (the same false loop as [`CQ_REQUEST_CONE`]).
+pub const TX_CRC_CONE: &[&str] = &[
+    "crc_step$data",
+    "pbyte",
+    "push",
+    "pcrc",
+    "ppop",
+    "plast",
+    "pbad",
+    "had_room",
+    "src_e",
+    "rx_e",
 ];
 
 /// Adds `/*verilator isolate_assignments*/` to the declarations of the top module's `reg`s named in

@@ -86,13 +86,20 @@ fn hw_step(u: &mut TxHw, p: &TxPins) -> TxPorts {
     )
 }
 
-#[test]
-fn transmitter_agrees_with_the_model() {
-    let seed = seed();
+/// Counts of what a recorded run exercised.
+#[derive(Debug, Default)]
+struct Stats {
+    sent: usize,
+    xbar_pkts: usize,
+    queue_pkts: usize,
+    no_credit: usize,
+}
+
+/// Runs the model transmitter under the stimulus for `cycles` cycles; returns every cycle's pins and the
+/// model's outputs (the stimulus depends only on the model's state, so the HDL can be driven with the
+/// recorded pins and compared cycle by cycle).
+fn record(seed: u64, cycles: usize) -> (Vec<(TxPins, TxPorts)>, Stats) {
     let mut rng = rng(seed);
-    let mut hw = TxHw::default();
-    hw.connect_all();
-    assert!(simulate(&mut hw, SETTLE));
     let mut t = Transmitter::default();
     // The rest of the switch, for this output.
     let mut queue: VecDeque<ReadChunk> = VecDeque::new();
@@ -100,10 +107,9 @@ fn transmitter_agrees_with_the_model() {
     let mut rx_reg: Option<XbarByte> = None;
     let mut rx_left = 0usize; // crossbar bytes of the connected receiver still to send
     let mut rx_bad = false;
-    let (mut sent, mut xbar_pkts, mut queue_pkts, mut zero_linked) =
-        (0usize, 0usize, 0usize, 0usize);
-    let start = Instant::now();
-    for n in 0..CYCLES {
+    let mut st = Stats::default();
+    let mut out = Vec::with_capacity(cycles);
+    for n in 0..cycles {
         let phase = (n / 3000) % 3; // 0: mixed, 1: queue-heavy with little credit, 2: crossbar-heavy
         let (p_pkt, p_grant, p_tok) = [(0.03, 0.3, 0.6), (0.1, 0.05, 0.3), (0.0, 0.8, 0.9)][phase];
         let queued = queue.len().min(255) as u8;
@@ -161,11 +167,7 @@ fn transmitter_agrees_with_the_model() {
             in_flight = queue.pop_front();
         }
         p.token = t.credit < 16 && rng.gen_bool(p_tok);
-        let got = hw_step(&mut hw, &p);
-        assert_eq!(
-            got, sw,
-            "cycle {n}: HDL and model differ (ASR_SEED={seed:#x}); pins {p:?}"
-        );
+        out.push((p, sw));
         // The model, as Sp2Switch::step drives it.
         if let Some(i) = p.grant {
             t.source = Source::Xbar(i);
@@ -175,15 +177,112 @@ fn transmitter_agrees_with_the_model() {
         }
         let (px, pq) = (t.packets_xbar, t.packets_queue);
         t.cycle(p.xbar, p.chunk, p.token);
-        xbar_pkts += (t.packets_xbar - px) as usize;
-        queue_pkts += (t.packets_queue - pq) as usize;
-        sent += sw.link.is_some() as usize;
-        zero_linked += (t.credit == 0) as usize;
+        st.xbar_pkts += (t.packets_xbar - px) as usize;
+        st.queue_pkts += (t.packets_queue - pq) as usize;
+        st.sent += sw.link.is_some() as usize;
+        st.no_credit += (t.credit == 0) as usize;
+    }
+    (out, st)
+}
+
+#[test]
+fn transmitter_agrees_with_the_model() {
+    let seed = seed();
+    let start = Instant::now();
+    let (run, st) = record(seed, CYCLES);
+    let mut hw = TxHw::default();
+    hw.connect_all();
+    assert!(simulate(&mut hw, SETTLE));
+    for (n, (p, sw)) in run.iter().enumerate() {
+        let got = hw_step(&mut hw, p);
+        assert_eq!(
+            got, *sw,
+            "cycle {n}: HDL and model differ (ASR_SEED={seed:#x}); pins {p:?}"
+        );
     }
     eprintln!(
-        "transmitter: {CYCLES} cycles agree in {:.2} s ({sent} bytes out, {xbar_pkts} crossbar and \
-         {queue_pkts} queue packets, {zero_linked} cycles without credit; seed {seed:#x})",
+        "transmitter: {CYCLES} cycles agree in {:.2} s ({st:?}; seed {seed:#x})",
         start.elapsed().as_secs_f64()
     );
-    assert!(xbar_pkts > 300 && queue_pkts > 300 && zero_linked > 100);
+    assert!(st.xbar_pkts > 300 && st.queue_pkts > 300 && st.no_credit > 100);
+}
+
+/// The exported `transmitter` Verilog in Icarus on 12 000 cycles recorded from the model.
+#[test]
+fn transmitter_verilog_in_icarus() {
+    use asr_testbench::icarus::{run, value, Port, Vector};
+    let seed = seed();
+    let (rec, _) = record(seed ^ 0x7e, 12_000);
+    let b = |x: bool| value(x as u128, 1);
+    let vectors: Vec<Vector> = rec
+        .iter()
+        .map(|(p, o)| Vector {
+            inputs: vec![
+                b(p.grant.is_some()),
+                value(p.grant.unwrap_or(0) as u128, 3),
+                b(p.xbar.is_some()),
+                value(p.xbar.map_or(0, |x| x.byte) as u128, 8),
+                b(p.xbar.is_some_and(|x| x.last.is_some())),
+                b(p.xbar.is_some_and(|x| x.last == Some(true))),
+                b(p.rd_grant),
+                b(p.chunk.is_some()),
+                value(p.chunk.map_or(0, |c| c.data) as u128, 64),
+                value(p.chunk.map_or(0, |c| c.bytes) as u128, 4),
+                b(p.chunk.is_some_and(|c| c.last)),
+                b(p.chunk.is_some_and(|c| c.bad)),
+                b(p.token),
+                value(p.queued as u128, 8),
+            ],
+            outputs: vec![
+                b(o.link.is_some()),
+                value(o.link.unwrap_or(0) as u128, 8),
+                b(o.free_xbar),
+                b(o.wants_chunk),
+                b(o.room0),
+                b(o.room1),
+                b(o.src_xbar.is_some()),
+                value(o.src_xbar.unwrap_or(0) as u128, 3),
+            ],
+        })
+        .collect();
+    let p = Port::new;
+    let r = run(
+        "transmitter",
+        &asr_hdl::export::verilog_of("transmitter").unwrap(),
+        &[
+            p("grant", 1),
+            p("grant_rx", 3),
+            p("xbar_valid", 1),
+            p("xbar_byte", 8),
+            p("xbar_last", 1),
+            p("xbar_bad", 1),
+            p("rd_grant", 1),
+            p("chunk_valid", 1),
+            p("chunk_data", 64),
+            p("chunk_bytes", 4),
+            p("chunk_last", 1),
+            p("chunk_bad", 1),
+            p("token_in", 1),
+            p("queued", 8),
+        ],
+        &[
+            p("link_valid", 1),
+            p("link_byte", 8),
+            p("free_xbar", 1),
+            p("wants_chunk", 1),
+            p("room0", 1),
+            p("room1", 1),
+            p("src_xbar", 1),
+            p("src_rx", 3),
+        ],
+        &vectors,
+        true,
+    )
+    .expect("Icarus run (iverilog must be installed)");
+    assert_eq!(r.vectors, 12_000);
+    assert_eq!(
+        r.mismatches, 0,
+        "transmitter: Icarus disagrees with the model (ASR_SEED={seed:#x})"
+    );
+    eprintln!("transmitter: {} Icarus cycles, 0 mismatches", r.vectors);
 }

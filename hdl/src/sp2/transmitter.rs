@@ -250,7 +250,7 @@ impl Logic for Transmitter {
             self.pbad.next = self.ser_bad.q.val().get_bit(0);
         }
         self.crc_step.crc.next = self.crc.q.val();
-        self.crc_step.byte.next = self.pbyte.val();
+        self.crc_step.data.next = self.pbyte.val();
         if self.pcrc.val() {
             self.crcp_valid.d.next = false;
             self.crc.d.next = 0.into();
