@@ -5,7 +5,10 @@
 //! - [`crc8`]: one byte of the packet CRC-8 (`asr_model::sp2::crc8_step`).
 //! - [`transmitter`]: source selection, serializer, CRC, 7-byte FIFO, credit
 //!   (`asr_model::sp2::transmitter::Transmitter`).
+//! - [`receiver`]: FIFO, parser, route decoding, crossbar register, chunk assembly, CRC check, tokens
+//!   (`asr_model::sp2::receiver::Receiver`).
 
 pub mod central_queue;
 pub mod crc8;
+pub mod receiver;
 pub mod transmitter;
