@@ -9,6 +9,7 @@ use rust_hdl::prelude::*;
 use crate::benes::{Benes16, Benes32, Benes8};
 use crate::matcher::*;
 use crate::sp2::central_queue::CentralQueue;
+use crate::sp2::receiver::Receiver;
 use crate::sp2::transmitter::Transmitter;
 use crate::switch2::Switch2Top;
 
@@ -26,6 +27,7 @@ pub const TOPS: &[&str] = &[
     "benes32",
     "central_queue",
     "transmitter",
+    "receiver",
 ];
 
 /// Renames rust-hdl's `top` module (and the `top$` prefix of its sub-modules, where they are declared and
@@ -79,6 +81,7 @@ pub fn raw_verilog_of(name: &str) -> Option<String> {
             CQ_REQUEST_CONE,
         ),
         "transmitter" => isolate_assignments(&gen(Transmitter::default(), name), TX_CRC_CONE),
+        "receiver" => isolate_assignments(&gen(Receiver::default(), name), RX_CRC_CONE),
         _ => return None,
     })
 }
@@ -112,6 +115,26 @@ pub const TX_CRC_CONE: &[&str] = &[
     "had_room",
     "src_e",
     "rx_e",
+];
+
+/// The receiver's parse step, which feeds its two `Crc8Step`s and reads their results in the same
+/// `always` block (the same false loop as [`CQ_REQUEST_CONE`]).
+pub const RX_CRC_CONE: &[&str] = &[
+    "crc_a$crc",
+    "crc_a$data",
+    "crc_b$crc",
+    "crc_b$data",
+    "h0",
+    "h1",
+    "h2",
+    "crc1",
+    "p1",
+    "st_a",
+    "body_a",
+    "set_a",
+    "len_a",
+    "g0",
+    "g1",
 ];
 
 /// Adds `/*verilator isolate_assignments*/` to the declarations of the top module's `reg`s named in
