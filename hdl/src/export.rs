@@ -10,6 +10,7 @@ use crate::benes::{Benes16, Benes32, Benes8};
 use crate::matcher::*;
 use crate::sp2::central_queue::CentralQueue;
 use crate::sp2::receiver::Receiver;
+use crate::sp2::switch::Sp2Switch;
 use crate::sp2::transmitter::Transmitter;
 use crate::switch2::Switch2Top;
 
@@ -28,6 +29,7 @@ pub const TOPS: &[&str] = &[
     "central_queue",
     "transmitter",
     "receiver",
+    "sp2_switch",
 ];
 
 /// Renames rust-hdl's `top` module (and the `top$` prefix of its sub-modules, where they are declared and
@@ -82,6 +84,7 @@ pub fn raw_verilog_of(name: &str) -> Option<String> {
         ),
         "transmitter" => isolate_assignments(&gen(Transmitter::default(), name), TX_CRC_CONE),
         "receiver" => isolate_assignments(&gen(Receiver::default(), name), RX_CRC_CONE),
+        "sp2_switch" => sp2_switch_verilog(name),
         _ => return None,
     })
 }
@@ -183,6 +186,16 @@ pub fn no_rw_check(verilog: &str) -> String {
         .collect::<Vec<_>>()
         .join("\n")
         + "\n"
+}
+
+/// The whole switch: its sub-blocks get the same post-processing as when exported alone (their cones'
+/// names are prefixed by the instance path in the emitted sub-modules, which are separate modules, so the
+/// same lists apply inside them).
+fn sp2_switch_verilog(name: &str) -> String {
+    let v = no_rw_check(&gen(Sp2Switch::default(), name));
+    let v = isolate_assignments(&v, CQ_REQUEST_CONE);
+    let v = isolate_assignments(&v, TX_CRC_CONE);
+    isolate_assignments(&v, RX_CRC_CONE)
 }
 
 /// `(name, verilog)` for every top in [`TOPS`].

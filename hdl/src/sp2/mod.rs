@@ -7,8 +7,10 @@
 //!   (`asr_model::sp2::transmitter::Transmitter`).
 //! - [`receiver`]: FIFO, parser, route decoding, crossbar register, chunk assembly, CRC check, tokens
 //!   (`asr_model::sp2::receiver::Receiver`).
+//! - [`switch`]: the whole switch (`asr_model::sp2::switch::Sp2Switch`), exported as `sp2_switch`.
 
 pub mod central_queue;
 pub mod crc8;
 pub mod receiver;
+pub mod switch;
 pub mod transmitter;
