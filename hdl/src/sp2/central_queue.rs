@@ -28,9 +28,9 @@
 //!   are registers, not RAM, because the next head of a list (`list_next[head[t]]`, `free_next[free_head]`)
 //!   is needed in the same cycle as the grant that pops it, and a RAM only gives its data a cycle later.
 //! - per output `head`, `tail` (7 bits), `count` (8 bits); `free_head` (7), `free` (8, initially 128); the
-//!   free list initially 0, 1, …, 127; `nempty` (8 bits, initially 8: the number of empty outputs, updated
-//!   at each edge from the grants so the reservation rule needs no population count); two [`Lrs8`]
-//!   arbiters (writes, reads).
+//!   free list initially 0, 1, …, 127; `slack` = free − (number of empty outputs) (9 bits two's
+//!   complement, initially 120, updated at each edge from the grants, so the reservation rule is a sign
+//!   and a zero test of a register, with no population count or comparator); two [`Lrs8`] arbiters.
 //!
 //! Per cycle, from the registered state (the model's `eval` then `commit`): a write for output o is
 //! allowed iff `free ≥ (empty outputs other than o) + 1`; the write LRS picks among receivers offering an
@@ -82,7 +82,7 @@ pub struct CentralQueue {
     pub cnt: Vec<DFF<Bits<8>>>,
     pub free_head: DFF<Bits<7>>,
     pub nfree: DFFWithInit<Bits<8>>,
-    pub nempty: DFFWithInit<Bits<8>>,
+    pub slack: DFFWithInit<Bits<9>>,
     pub wr_arb: Lrs8,
     pub rd_arb: Lrs8,
     pub rd_valid_r: DFF<Bit>,
@@ -101,6 +101,9 @@ pub struct CentralQueue {
     cnt_w: Signal<Local, Bits<8>>,
     ne_dec: Signal<Local, Bit>,
     ne_inc: Signal<Local, Bit>,
+    sl1: Signal<Local, Bits<9>>,
+    sl2: Signal<Local, Bits<9>>,
+    sl3: Signal<Local, Bits<9>>,
     okacc: Vec<Signal<Local, Bits<8>>>,
     wmacc: Vec<Signal<Local, Bits<8>>>,
     nzacc: Vec<Signal<Local, Bits<8>>>,
@@ -168,7 +171,7 @@ impl Default for CentralQueue {
             cnt: (0..CQ_PORTS).map(|_| Default::default()).collect(),
             free_head: Default::default(),
             nfree: DFFWithInit::new((CQ_CHUNKS as u64).into()),
-            nempty: DFFWithInit::new((CQ_PORTS as u64).into()),
+            slack: DFFWithInit::new(((CQ_CHUNKS - CQ_PORTS) as u64).into()),
             wr_arb: Default::default(),
             rd_arb: Default::default(),
             rd_valid_r: Default::default(),
@@ -187,6 +190,9 @@ impl Default for CentralQueue {
             cnt_w: Default::default(),
             ne_dec: Default::default(),
             ne_inc: Default::default(),
+            sl1: Default::default(),
+            sl2: Default::default(),
+            sl3: Default::default(),
             okacc: locals(CQ_PORTS + 1),
             wmacc: locals(CQ_PORTS + 1),
             nzacc: locals(CQ_PORTS + 1),
@@ -242,12 +248,12 @@ impl Logic for CentralQueue {
         }
         // Empty outputs, and the reservation rule: output o may take a chunk iff
         // free >= (empty outputs other than o) + 1.
-        // `nempty` (the number of empty outputs) is a register kept up to date at every edge, so the rule
-        // needs two comparisons of registers: an empty o needs free >= nempty, a non-empty o free > nempty.
-        self.nempty.clock.next = self.clock.val();
-        self.nempty.d.next = self.nempty.q.val();
-        self.ge.next = self.nfree.q.val() >= self.nempty.q.val();
-        self.gt.next = self.nfree.q.val() > self.nempty.q.val();
+        // `slack` = free − (number of empty outputs), 9-bit two's complement, kept up to date at every edge,
+        // so the rule needs no arithmetic: an empty o needs slack >= 0, a non-empty o slack > 0.
+        self.slack.clock.next = self.clock.val();
+        self.slack.d.next = self.slack.q.val();
+        self.ge.next = !self.slack.q.val().get_bit(8);
+        self.gt.next = !self.slack.q.val().get_bit(8) & self.slack.q.val().any();
         self.nzacc[0].next = 0.into();
         self.okacc[0].next = 0.into();
         for o in 0..8 {
@@ -351,11 +357,22 @@ impl Logic for CentralQueue {
         self.ne_inc.next = self.rd_arb.grant_valid.val()
             & (self.cnt_r.val() == 1)
             & !(self.wr_arb.grant_valid.val() & (self.w_out.val() == self.rd_arb.grant.val()));
-        if self.ne_dec.val() & !self.ne_inc.val() {
-            self.nempty.d.next = self.nempty.q.val() - 1;
+        // slack' = slack + (read) - (write) - (inc) + (dec), one term at a time.
+        self.sl1.next = self.slack.q.val();
+        if self.rd_arb.grant_valid.val() {
+            self.sl1.next = self.slack.q.val() + 1;
         }
-        if self.ne_inc.val() & !self.ne_dec.val() {
-            self.nempty.d.next = self.nempty.q.val() + 1;
+        self.sl2.next = self.sl1.val();
+        if self.wr_arb.grant_valid.val() {
+            self.sl2.next = self.sl1.val() - 1;
+        }
+        self.sl3.next = self.sl2.val();
+        if self.ne_inc.val() {
+            self.sl3.next = self.sl2.val() - 1;
+        }
+        self.slack.d.next = self.sl3.val();
+        if self.ne_dec.val() {
+            self.slack.d.next = self.sl3.val() + 1;
         }
         // (A local is never read after being written in the same block: rust-hdl's simulation would read
         // its previous value.)
