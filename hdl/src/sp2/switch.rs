@@ -79,6 +79,17 @@ pub struct Sp2Switch {
     ld_acc: Vec<Signal<Local, Bits<64>>>,
     tk_acc: Vec<Signal<Local, Bits<8>>>,
     wout8: Vec<Widen<8, 64>>,
+    /// Final values of sub-block inputs that are chosen in a loop: each input is assigned exactly once.
+    /// A default-then-override assignment to a sub-block's input glitches in an event-driven simulator;
+    /// with a sub-block whose outputs also glitch (default-then-override) the two `always` blocks wake each
+    /// other forever: Icarus livelocked (no cycle finished) before this.
+    xg: Vec<Signal<Local, Bit>>,
+    xgo: Vec<Signal<Local, Bits<3>>>,
+    rm: Vec<Signal<Local, Bit>>,
+    xv: Vec<Signal<Local, Bit>>,
+    xb: Vec<Signal<Local, Bits<8>>>,
+    xl: Vec<Signal<Local, Bit>>,
+    xbd: Vec<Signal<Local, Bit>>,
 }
 
 fn locals<T: Synth>(n: usize) -> Vec<Signal<Local, T>> {
@@ -150,6 +161,13 @@ impl Default for Sp2Switch {
             ld_acc: locals(9),
             tk_acc: locals(9),
             wout8: blocks(8),
+            xg: locals(8),
+            xgo: locals(8),
+            rm: locals(8),
+            xv: locals(8),
+            xb: locals(8),
+            xl: locals(8),
+            xbd: locals(8),
         }
     }
 }
@@ -218,15 +236,18 @@ impl Logic for Sp2Switch {
             self.tx[o].grant.next = self.xarb[o].grant_valid.val();
             self.tx[o].grant_rx.next = self.xarb[o].grant.val();
         }
+        // (Sub-block inputs are assigned once, from locals: see `xg` below.)
         for i in 0..8 {
-            self.rx[i].xbar_grant.next = false;
-            self.rx[i].xbar_gout.next = 0.into();
+            self.xg[i].next = false;
+            self.xgo[i].next = 0.into();
             for o in 0..8 {
                 if self.xarb[o].grant_valid.val() & (self.xarb[o].grant.val().index() == i) {
-                    self.rx[i].xbar_grant.next = true;
-                    self.rx[i].xbar_gout.next = self.idx[o].val();
+                    self.xg[i].next = true;
+                    self.xgo[i].next = self.idx[o].val();
                 }
             }
+            self.rx[i].xbar_grant.next = self.xg[i].val();
+            self.rx[i].xbar_gout.next = self.xgo[i].val();
         }
         // Queue-output choice: receivers in Choose with an unlocked permitted output; LRS; least loaded.
         self.ul_acc[0].next = 0.into();
@@ -363,34 +384,39 @@ impl Logic for Sp2Switch {
         // Room for each receiver's crossbar byte: at its transmitter, with its register as it is; or, granted
         // this cycle, at the idle transmitter it was given.
         for i in 0..8 {
-            self.rx[i].room.next = false;
+            self.rm[i].next = false;
             for o in 0..8 {
                 if self.rx[i].xbar_on.val() & (self.rx[i].xbar_out.val().index() == o) {
                     if self.rx[i].xbar_valid.val() {
-                        self.rx[i].room.next = self.tx[o].room1.val();
+                        self.rm[i].next = self.tx[o].room1.val();
                     } else {
-                        self.rx[i].room.next = self.tx[o].room0.val();
+                        self.rm[i].next = self.tx[o].room0.val();
                     }
                 }
-                if self.rx[i].xbar_grant.val() & (self.rx[i].xbar_gout.val().index() == o) {
-                    self.rx[i].room.next = self.tx[o].room0.val();
+                if self.xg[i].val() & (self.xgo[i].val().index() == o) {
+                    self.rm[i].next = self.tx[o].room0.val();
                 }
             }
+            self.rx[i].room.next = self.rm[i].val();
         }
         // Each transmitter's crossbar input: the register of the receiver it is connected to.
         for o in 0..8 {
-            self.tx[o].xbar_valid.next = false;
-            self.tx[o].xbar_byte.next = 0.into();
-            self.tx[o].xbar_last.next = false;
-            self.tx[o].xbar_bad.next = false;
+            self.xv[o].next = false;
+            self.xb[o].next = 0.into();
+            self.xl[o].next = false;
+            self.xbd[o].next = false;
             for i in 0..8 {
                 if self.tx[o].src_xbar.val() & (self.tx[o].src_rx.val().index() == i) {
-                    self.tx[o].xbar_valid.next = self.rx[i].xbar_valid.val();
-                    self.tx[o].xbar_byte.next = self.rx[i].xbar_byte.val();
-                    self.tx[o].xbar_last.next = self.rx[i].xbar_last.val();
-                    self.tx[o].xbar_bad.next = self.rx[i].xbar_bad.val();
+                    self.xv[o].next = self.rx[i].xbar_valid.val();
+                    self.xb[o].next = self.rx[i].xbar_byte.val();
+                    self.xl[o].next = self.rx[i].xbar_last.val();
+                    self.xbd[o].next = self.rx[i].xbar_bad.val();
                 }
             }
+            self.tx[o].xbar_valid.next = self.xv[o].val();
+            self.tx[o].xbar_byte.next = self.xb[o].val();
+            self.tx[o].xbar_last.next = self.xl[o].val();
+            self.tx[o].xbar_bad.next = self.xbd[o].val();
         }
         // Outputs.
         self.lv_acc[0].next = 0.into();
