@@ -188,14 +188,35 @@ pub fn no_rw_check(verilog: &str) -> String {
         + "\n"
 }
 
-/// The whole switch: its sub-blocks get the same post-processing as when exported alone (their cones'
-/// names are prefixed by the instance path in the emitted sub-modules, which are separate modules, so the
-/// same lists apply inside them).
+/// The whole switch: every combinational `reg` of every module isolated (see [`isolate_all_comb`]).
 fn sp2_switch_verilog(name: &str) -> String {
-    let v = no_rw_check(&gen(Sp2Switch::default(), name));
-    let v = isolate_assignments(&v, CQ_REQUEST_CONE);
-    let v = isolate_assignments(&v, TX_CRC_CONE);
-    isolate_assignments(&v, RX_CRC_CONE)
+    isolate_all_comb(&no_rw_check(&gen(Sp2Switch::default(), name)))
+}
+
+/// Adds `/*verilator isolate_assignments*/` to every `reg` declaration but memories and the clocked `q` /
+/// `read_data` registers of `DFF`s and `RAM`s. For `sp2_switch`, where the top's `always` block and those
+/// of its sub-blocks (matcher, arbiters, port blocks) form block-level loops through many signals: the
+/// targeted lists of the port blocks are not enough once they are wired together.
+pub fn isolate_all_comb(verilog: &str) -> String {
+    verilog
+        .lines()
+        .map(|l| {
+            let t = l.trim();
+            let clocked = t.ends_with(" q;") || t.ends_with(" read_data;");
+            if t.starts_with("reg ")
+                && t.ends_with(';')
+                && !t.contains("mem[")
+                && !t.contains("isolate_assignments")
+                && !clocked
+            {
+                format!("{} /*verilator isolate_assignments*/;", &l[..l.len() - 1])
+            } else {
+                l.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n"
 }
 
 /// `(name, verilog)` for every top in [`TOPS`].
