@@ -15,10 +15,11 @@ ASR=${ASR:-target/release/asr}
 [ -x "$ASR" ] || cargo build --release --quiet
 "$ASR" verilog --out "$B/verilog" 2>/dev/null
 
-ALL="matcher_m4_p1 matcher_m4_p2 matcher_m8_p1 matcher_m8_p2 matcher_m16_p1 matcher_m16_p2 switch2 benes8 benes16"
+ALL="matcher_m4_p1 matcher_m4_p2 matcher_m8_p1 matcher_m8_p2 matcher_m16_p1 matcher_m16_p2 switch2 benes8 benes16 central_queue transmitter receiver sp2_switch"
 TOPS=${*:-$ALL}
-# Place-and-route only where the design can fit the HX8K (7680 LUTs/FFs); benes16 needs about as many FFs.
-PNR=${PNR:-"matcher_m4_p1 matcher_m4_p2 matcher_m8_p1 matcher_m8_p2 matcher_m16_p1 matcher_m16_p2 switch2 benes8"}
+# Place-and-route only where the design can fit the HX8K (7680 LUTs/FFs); benes16 needs about as many FFs,
+# sp2_switch about 2.5 times the LUTs (its Yosys counts are reported).
+PNR=${PNR:-"matcher_m4_p1 matcher_m4_p2 matcher_m8_p1 matcher_m8_p2 matcher_m16_p1 matcher_m16_p2 switch2 benes8 central_queue transmitter receiver"}
 
 # Ports per top: "name:width" inputs then outputs (DESIGN.md); clocked tops have `clock` as well.
 ports() {
@@ -27,6 +28,10 @@ ports() {
     switch2) echo "clk in in_valid:2 in in_data:52 in out_ready:2 out in_ready:2 out out_valid:2 out out_data:52";;
     benes8) echo "clk in in_valid:8 in in_data:208 in out_ready:8 out in_ready:8 out out_valid:8 out out_data:208";;
     benes16) echo "clk in in_valid:16 in in_data:480 in out_ready:16 out in_ready:16 out out_valid:16 out out_data:480";;
+    central_queue) echo "clk in wr_valid:8 in wr_out:24 in wr_data:512 in wr_bytes:32 in wr_last:8 in wr_bad:8 in rd_req:8 out wr_grant_valid:1 out wr_grant:3 out rd_grant_valid:1 out rd_grant:3 out rd_valid:1 out rd_out:3 out rd_data:64 out rd_bytes:4 out rd_last:1 out rd_bad:1 out count:64 out free:8";;
+    transmitter) echo "clk in grant:1 in grant_rx:3 in xbar_valid:1 in xbar_byte:8 in xbar_last:1 in xbar_bad:1 in rd_grant:1 in chunk_valid:1 in chunk_data:64 in chunk_bytes:4 in chunk_last:1 in chunk_bad:1 in token_in:1 in queued:8 out link_valid:1 out link_byte:8 out free_xbar:1 out wants_chunk:1 out room0:1 out room1:1 out src_xbar:1 out src_rx:3";;
+    receiver) echo "clk in link_valid:1 in link_byte:8 in xbar_grant:1 in xbar_gout:3 in choose_grant:1 in choose_out:3 in wr_grant:1 in room:1 out token_out:1 out xbar_req:1 out xbar_set:8 out choose_req:1 out choose_set:8 out ready_valid:1 out ready_out:3 out ready_data:64 out ready_bytes:4 out ready_last:1 out ready_bad:1 out xbar_valid:1 out xbar_byte:8 out xbar_last:1 out xbar_bad:1 out xbar_on:1 out xbar_out:3";;
+    sp2_switch) echo "clk in link_in_valid:8 in link_in_data:64 in token_in:8 out link_out_valid:8 out link_out_data:64 out token_out:8";;
     *) echo "unknown top $1" >&2; exit 1;;
   esac
 }

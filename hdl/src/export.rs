@@ -8,6 +8,10 @@ use rust_hdl::prelude::*;
 
 use crate::benes::{Benes16, Benes32, Benes8};
 use crate::matcher::*;
+use crate::sp2::central_queue::CentralQueue;
+use crate::sp2::receiver::Receiver;
+use crate::sp2::switch::Sp2Switch;
+use crate::sp2::transmitter::Transmitter;
 use crate::switch2::Switch2Top;
 
 /// Names of all exported tops, in export order.
@@ -22,6 +26,10 @@ pub const TOPS: &[&str] = &[
     "benes8",
     "benes16",
     "benes32",
+    "central_queue",
+    "transmitter",
+    "receiver",
+    "sp2_switch",
 ];
 
 /// Renames rust-hdl's `top` module (and the `top$` prefix of its sub-modules, where they are declared and
@@ -70,8 +78,145 @@ pub fn raw_verilog_of(name: &str) -> Option<String> {
         "benes8" => gen(Benes8::default(), name),
         "benes16" => gen(Benes16::default(), name),
         "benes32" => gen(Benes32::default(), name),
+        "central_queue" => isolate_assignments(
+            &no_rw_check(&gen(CentralQueue::default(), name)),
+            CQ_REQUEST_CONE,
+        ),
+        "transmitter" => isolate_assignments(&gen(Transmitter::default(), name), TX_CRC_CONE),
+        "receiver" => isolate_assignments(&gen(Receiver::default(), name), RX_CRC_CONE),
+        "sp2_switch" => sp2_switch_verilog(name),
         _ => return None,
     })
+}
+
+/// The central queue's request logic: the locals from its registers and inputs to its arbiters' `req`.
+/// rust-hdl emits the whole block as one `always @(*)` that both drives an arbiter's `req` and reads its
+/// `grant`, so Verilator sees a block-level (not bit-level) loop and reports `UNOPTFLAT`; isolating the
+/// assignments of these signals into their own blocks removes the false loop (Verilator only; a comment
+/// for every other tool).
+pub const CQ_REQUEST_CONE: &[&str] = &[
+    "wr_arb$req",
+    "rd_arb$req",
+    "ge",
+    "gt",
+    "nzacc$",
+    "okacc$",
+    "wmacc$",
+    "wo$",
+];
+
+/// The transmitter's FIFO-input choice, which feeds its `Crc8Step` and reads the CRC back in the same
+/// `always` block (the same false loop as [`CQ_REQUEST_CONE`]).
+pub const TX_CRC_CONE: &[&str] = &[
+    "crc_step$data",
+    "pbyte",
+    "push",
+    "pcrc",
+    "ppop",
+    "plast",
+    "pbad",
+    "had_room",
+    "src_e",
+    "rx_e",
+];
+
+/// The receiver's parse step, which feeds its two `Crc8Step`s and reads their results in the same
+/// `always` block (the same false loop as [`CQ_REQUEST_CONE`]).
+pub const RX_CRC_CONE: &[&str] = &[
+    "crc_a$crc",
+    "crc_a$data",
+    "crc_b$crc",
+    "crc_b$data",
+    "h0",
+    "h1",
+    "h2",
+    "crc1",
+    "p1",
+    "st_a",
+    "body_a",
+    "set_a",
+    "len_a",
+    "g0",
+    "g1",
+];
+
+/// Adds `/*verilator isolate_assignments*/` to the declarations of the top module's `reg`s named in
+/// `names` (an entry ending in `$` matches every element `name$k` of a rust-hdl signal array).
+pub fn isolate_assignments(verilog: &str, names: &[&str]) -> String {
+    verilog
+        .lines()
+        .map(|l| {
+            let t = l.trim();
+            let hit = t.starts_with("reg ")
+                && t.ends_with(';')
+                && t[..t.len() - 1].split_whitespace().last().is_some_and(|n| {
+                    names.iter().any(|&p| {
+                        n == p
+                            || (p.ends_with('$')
+                                && n.strip_prefix(p)
+                                    .is_some_and(|k| k.chars().all(|c| c.is_ascii_digit())))
+                    })
+                });
+            if hit {
+                format!("{} /*verilator isolate_assignments*/;", &l[..l.len() - 1])
+            } else {
+                l.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n"
+}
+
+/// Marks every rust-hdl `RAM` memory of a design `(* no_rw_check *)`, so Yosys maps it to block RAM
+/// without read-during-write emulation (about 137 DFF + 70 LUT for the 128×64 RAM otherwise). Only for
+/// designs that never read and write one address in one cycle: the central queue (docs/sp2-switch.md §6:
+/// the written chunk comes from the free list, the read one from an output list).
+pub fn no_rw_check(verilog: &str) -> String {
+    verilog
+        .lines()
+        .map(|l| {
+            let t = l.trim_start();
+            if t.starts_with("reg[") && t.contains(" mem[") {
+                format!("(* no_rw_check *) {t}")
+            } else {
+                l.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n"
+}
+
+/// The whole switch: every combinational `reg` of every module isolated (see [`isolate_all_comb`]).
+fn sp2_switch_verilog(name: &str) -> String {
+    isolate_all_comb(&no_rw_check(&gen(Sp2Switch::default(), name)))
+}
+
+/// Adds `/*verilator isolate_assignments*/` to every `reg` declaration but memories and the clocked `q` /
+/// `read_data` registers of `DFF`s and `RAM`s. For `sp2_switch`, where the top's `always` block and those
+/// of its sub-blocks (matcher, arbiters, port blocks) form block-level loops through many signals: the
+/// targeted lists of the port blocks are not enough once they are wired together.
+pub fn isolate_all_comb(verilog: &str) -> String {
+    verilog
+        .lines()
+        .map(|l| {
+            let t = l.trim();
+            let clocked = t.ends_with(" q;") || t.ends_with(" read_data;");
+            if t.starts_with("reg ")
+                && t.ends_with(';')
+                && !t.contains("mem[")
+                && !t.contains("isolate_assignments")
+                && !clocked
+            {
+                format!("{} /*verilator isolate_assignments*/;", &l[..l.len() - 1])
+            } else {
+                l.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n"
 }
 
 /// `(name, verilog)` for every top in [`TOPS`].

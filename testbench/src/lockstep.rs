@@ -252,3 +252,127 @@ impl<const N: usize, const W: usize, const W2: usize, const NW: usize> BenesLock
         )
     }
 }
+
+/// Every output port of the `central_queue` top in one cycle (before the edge), raw: the fields of an
+/// absent grant or read are compared too (they must be 0).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CqPorts {
+    pub wr_grant_valid: bool,
+    pub wr_grant: u8,
+    pub rd_grant_valid: bool,
+    pub rd_grant: u8,
+    pub rd_valid: bool,
+    pub rd_out: u8,
+    pub rd_data: u64,
+    pub rd_bytes: u8,
+    pub rd_last: bool,
+    pub rd_bad: bool,
+    pub count: [u8; 8],
+    pub free: u8,
+}
+
+impl CqPorts {
+    /// The ports the HDL must drive for the model's outputs of a cycle.
+    pub fn of_model(o: &asr_model::sp2::central_queue::CqOutputs) -> Self {
+        let r = o.rd_data;
+        CqPorts {
+            wr_grant_valid: o.wr_grant.is_some(),
+            wr_grant: o.wr_grant.unwrap_or(0),
+            rd_grant_valid: o.rd_grant.is_some(),
+            rd_grant: o.rd_grant.unwrap_or(0),
+            rd_valid: r.is_some(),
+            rd_out: r.map_or(0, |c| c.out),
+            rd_data: r.map_or(0, |c| c.data),
+            rd_bytes: r.map_or(0, |c| c.bytes),
+            rd_last: r.is_some_and(|c| c.last),
+            rd_bad: r.is_some_and(|c| c.bad),
+            count: o.count,
+            free: o.free,
+        }
+    }
+}
+
+/// The input pins of the `central_queue` top in one cycle: every receiver's write fields are driven even
+/// when its `wr_valid` bit is 0 (tests put random junk there; the HDL must ignore it).
+#[derive(Debug, Clone, Copy)]
+pub struct CqPins {
+    pub wr_valid: [bool; 8],
+    pub wr: [asr_model::sp2::central_queue::WriteReq; 8],
+    pub rd: [bool; 8],
+}
+
+impl CqPins {
+    /// The model's inputs for these pins.
+    pub fn model_inputs(&self) -> asr_model::sp2::central_queue::CqInputs {
+        asr_model::sp2::central_queue::CqInputs {
+            wr: std::array::from_fn(|i| self.wr_valid[i].then_some(self.wr[i])),
+            rd: self.rd,
+        }
+    }
+}
+
+/// The `central_queue` HDL top and `asr_model::sp2::central_queue::CentralQueue`, stepped together.
+pub struct CqLock {
+    pub hw: asr_hdl::sp2::central_queue::CentralQueue,
+    pub model: asr_model::sp2::central_queue::CentralQueue,
+}
+
+impl Default for CqLock {
+    fn default() -> Self {
+        let mut hw = asr_hdl::sp2::central_queue::CentralQueue::default();
+        hw.connect_all();
+        assert!(simulate(&mut hw, SETTLE));
+        Self {
+            hw,
+            model: Default::default(),
+        }
+    }
+}
+
+impl CqLock {
+    /// Drives the pins and runs one HDL cycle; returns the HDL's pre-edge outputs.
+    pub fn step_hw(&mut self, p: &CqPins) -> CqPorts {
+        let u = &mut self.hw;
+        u.wr_valid.next = crate::harness::from_bools(&p.wr_valid);
+        let f = |g: fn(&asr_model::sp2::central_queue::WriteReq) -> u128| -> Vec<u128> {
+            p.wr.iter().map(g).collect()
+        };
+        u.wr_out.next = pack(&f(|w| w.out as u128), 3);
+        u.wr_data.next = pack(&f(|w| w.data as u128), 64);
+        u.wr_bytes.next = pack(&f(|w| w.bytes as u128), 4);
+        u.wr_last.next = pack(&f(|w| w.last as u128), 1);
+        u.wr_bad.next = pack(&f(|w| w.bad as u128), 1);
+        u.rd_req.next = crate::harness::from_bools(&p.rd);
+        cycle(
+            u,
+            |u, c| u.clock.next = Clock::from(c),
+            |u| {
+                let count = unpack(u.count.val(), 8, 8);
+                CqPorts {
+                    wr_grant_valid: u.wr_grant_valid.val(),
+                    wr_grant: u.wr_grant.val().to_u64() as u8,
+                    rd_grant_valid: u.rd_grant_valid.val(),
+                    rd_grant: u.rd_grant.val().to_u64() as u8,
+                    rd_valid: u.rd_valid.val(),
+                    rd_out: u.rd_out.val().to_u64() as u8,
+                    rd_data: u.rd_data.val().to_u64(),
+                    rd_bytes: u.rd_bytes.val().to_u64() as u8,
+                    rd_last: u.rd_last.val(),
+                    rd_bad: u.rd_bad.val(),
+                    count: std::array::from_fn(|o| count[o] as u8),
+                    free: u.free.val().to_u64() as u8,
+                }
+            },
+        )
+    }
+
+    /// One cycle on both sides: (HDL, model) outputs.
+    pub fn step(&mut self, p: &CqPins) -> (CqPorts, CqPorts) {
+        let hw = self.step_hw(p);
+        let o = self
+            .model
+            .step(&p.model_inputs())
+            .expect("tests offer only valid chunks");
+        (hw, CqPorts::of_model(&o))
+    }
+}

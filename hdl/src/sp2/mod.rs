@@ -1,0 +1,16 @@
+//! HDL blocks of the SP2-style 8×8 ASR switch (`docs/sp2-switch.md`), twins of `model/src/sp2/`.
+//!
+//! - [`central_queue`]: 128 chunks × 64 bits in block RAM, per-output linked lists, a free list, LRS write
+//!   and read arbitration (`asr_model::sp2::central_queue::CentralQueue`).
+//! - [`crc8`]: one byte of the packet CRC-8 (`asr_model::sp2::crc8_step`).
+//! - [`transmitter`]: source selection, serializer, CRC, 7-byte FIFO, credit
+//!   (`asr_model::sp2::transmitter::Transmitter`).
+//! - [`receiver`]: FIFO, parser, route decoding, crossbar register, chunk assembly, CRC check, tokens
+//!   (`asr_model::sp2::receiver::Receiver`).
+//! - [`switch`]: the whole switch (`asr_model::sp2::switch::Sp2Switch`), exported as `sp2_switch`.
+
+pub mod central_queue;
+pub mod crc8;
+pub mod receiver;
+pub mod switch;
+pub mod transmitter;

@@ -1,0 +1,219 @@
+//! Lock-step: the `sp2_switch` HDL top against `asr_model::sp2::switch::Sp2Switch::step`, a model node
+//! (`asr_model::sp2::node::Node`) on each port: random packets (route sets of 1, 2 or any number of ports,
+//! extra route bytes, 0..40-byte payloads, a few empty route sets and corrupted bytes), random consumer
+//! backpressure at the nodes, load phases; `link_out` and `token_out` compared every cycle, the model's
+//! queue invariants checked as it runs. Then the exported Verilog in Icarus on recorded cycles.
+//! Replay a failure with `ASR_SEED=<seed>`.
+
+use asr_hdl::sp2::switch::Sp2Switch as SwHw;
+use asr_model::header::Header;
+use asr_model::sp2::node::Node;
+use asr_model::sp2::switch::Sp2Switch;
+use asr_model::sp2::{crc8, encode_packet, PORTS};
+use asr_testbench::harness::{from_bools, pack, rng, seed, unpack};
+use asr_testbench::lockstep::{cycle, SETTLE};
+use rand::Rng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rust_hdl::prelude::*;
+use std::time::Instant;
+
+const CYCLES: usize = 20_000;
+const ICARUS_CYCLES: usize = 10_000;
+
+/// The switch's pins in one cycle.
+#[derive(Debug, Clone, Copy)]
+struct Pins {
+    link_in: [Option<u8>; PORTS],
+    token_in: [bool; PORTS],
+}
+
+/// The switch's outputs in one cycle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Ports {
+    link_out: [Option<u8>; PORTS],
+    token_out: [bool; PORTS],
+}
+
+fn random_packet(rng: &mut Xoshiro256PlusPlus, phase: usize) -> Vec<u8> {
+    let set: u8 = match rng.gen_range(0..40) {
+        0 => 0, // malformed: dropped and counted
+        k if k < 16 || phase == 1 => 1 << rng.gen_range(0..8),
+        k if k < 30 => {
+            let a = rng.gen_range(0..8);
+            let b = (a + rng.gen_range(1..8)) % 8;
+            (1 << a) | (1 << b)
+        }
+        _ => rng.gen_range(1..=255),
+    };
+    let hops: Vec<u64> = std::iter::once(set as u64)
+        .chain((0..rng.gen_range(0..3)).map(|_| rng.gen_range(1..=255u64)))
+        .collect();
+    let payload: Vec<u8> = (0..rng.gen_range(0..=40)).map(|_| rng.gen()).collect();
+    let mut p = if set == 0 {
+        // `Header` refuses an empty set: the same format by hand (docs/sp2-switch.md §2).
+        let mut p = vec![(hops.len() + payload.len()) as u8];
+        p.extend(hops.iter().map(|&h| h as u8));
+        p.extend_from_slice(&payload);
+        p.push(crc8(&p));
+        p
+    } else {
+        encode_packet(&Header::new(8, hops).unwrap(), &payload).unwrap()
+    };
+    if rng.gen_bool(0.02) {
+        let k = rng.gen_range(0..p.len());
+        p[k] ^= 0x10;
+    }
+    p
+}
+
+/// The model switch with 8 nodes; every cycle's pins and the model's outputs.
+fn record(seed: u64, cycles: usize) -> (Vec<(Pins, Ports)>, Sp2Switch, usize) {
+    let mut rng = rng(seed);
+    let mut sw = Sp2Switch::new();
+    let mut nodes: Vec<Node> = (0..PORTS).map(|_| Node::new()).collect();
+    let mut wires = ([None; PORTS], [false; PORTS]);
+    let mut out = Vec::with_capacity(cycles);
+    let mut bytes_out = 0usize;
+    for n in 0..cycles {
+        // 0: heavy mixed sets, 1: heavy single-port routes, 2: light load, 3: backpressured outputs.
+        let phase = (n / 2500) % 4;
+        let (p_new, p_consume) = [(0.05, 1.0), (0.05, 1.0), (0.01, 1.0), (0.05, 0.3)][phase];
+        let mut pins = Pins {
+            link_in: [None; PORTS],
+            token_in: [false; PORTS],
+        };
+        for p in 0..PORTS {
+            if nodes[p].send_queue.len() < 4 && rng.gen_bool(p_new) {
+                let pkt = random_packet(&mut rng, phase);
+                nodes[p].send_queue.push_back(pkt);
+            }
+            let consume = rng.gen_bool(p_consume) as usize;
+            let (b, t) = nodes[p].cycle(sw.cycle, wires.0[p], wires.1[p], consume);
+            pins.link_in[p] = b;
+            pins.token_in[p] = t;
+        }
+        let o = sw
+            .step(&pins.link_in, &pins.token_in)
+            .unwrap_or_else(|e| panic!("model, cycle {n}: {e}"));
+        if n % 500 == 0 {
+            sw.check()
+                .unwrap_or_else(|e| panic!("model, cycle {n}: {e}"));
+        }
+        bytes_out += o.link_out.iter().filter(|b| b.is_some()).count();
+        wires = (o.link_out, o.token_out);
+        out.push((
+            pins,
+            Ports {
+                link_out: o.link_out,
+                token_out: o.token_out,
+            },
+        ));
+    }
+    (out, sw, bytes_out)
+}
+
+fn hw_step(u: &mut SwHw, p: &Pins) -> Ports {
+    u.link_in_valid.next = from_bools(&p.link_in.map(|b| b.is_some()));
+    u.link_in_data.next = pack(&p.link_in.map(|b| b.unwrap_or(0) as u128), 8);
+    u.token_in.next = from_bools(&p.token_in);
+    cycle(
+        u,
+        |u, c| u.clock.next = Clock::from(c),
+        |u| {
+            let d = unpack(u.link_out_data.val(), 8, 8);
+            let v = u.link_out_valid.val();
+            let t = u.token_out.val();
+            Ports {
+                link_out: std::array::from_fn(|k| {
+                    if v.get_bit(k) {
+                        Some(d[k] as u8)
+                    } else {
+                        assert_eq!(d[k], 0, "link_out_data of an idle port must be 0");
+                        None
+                    }
+                }),
+                token_out: std::array::from_fn(|k| t.get_bit(k)),
+            }
+        },
+    )
+}
+
+#[test]
+fn sp2_switch_agrees_with_the_model() {
+    let seed = seed();
+    let start = Instant::now();
+    let (run, sw, bytes_out) = record(seed, CYCLES);
+    let mut hw = SwHw::default();
+    hw.connect_all();
+    assert!(simulate(&mut hw, SETTLE));
+    let t_hw = Instant::now();
+    for (n, (p, want)) in run.iter().enumerate() {
+        let got = hw_step(&mut hw, p);
+        assert_eq!(
+            got, *want,
+            "cycle {n}: HDL and model differ (ASR_SEED={seed:#x}); pins {p:?}"
+        );
+    }
+    let via_queue: u64 = sw.tx.iter().map(|t| t.packets_queue).sum();
+    let via_xbar: u64 = sw.tx.iter().map(|t| t.packets_xbar).sum();
+    let crc: u64 = sw.rx.iter().map(|r| r.crc_errors).sum();
+    let route: u64 = sw.rx.iter().map(|r| r.route_errors).sum();
+    eprintln!(
+        "sp2_switch: {CYCLES} cycles agree ({:.1} s, HDL {:.0} cycles/s): {bytes_out} bytes out, {via_xbar} packets \
+         via the crossbar, {via_queue} via the queue, {crc} CRC and {route} route errors (seed {seed:#x})",
+        start.elapsed().as_secs_f64(),
+        CYCLES as f64 / t_hw.elapsed().as_secs_f64()
+    );
+    assert!(via_xbar > 200 && via_queue > 200 && crc > 0 && route > 0);
+}
+
+/// The exported `sp2_switch` Verilog in Icarus on cycles recorded from the model.
+#[test]
+fn sp2_switch_verilog_in_icarus() {
+    use asr_testbench::icarus::{run, value_of_bools, value_of_fields, Port, Vector};
+    let seed = seed();
+    let (rec, _, _) = record(seed ^ 0x5b, ICARUS_CYCLES);
+    let vectors: Vec<Vector> = rec
+        .iter()
+        .map(|(p, o)| Vector {
+            inputs: vec![
+                value_of_bools(&p.link_in.map(|b| b.is_some())),
+                value_of_fields(&p.link_in.map(|b| b.unwrap_or(0) as u128), 8),
+                value_of_bools(&p.token_in),
+            ],
+            outputs: vec![
+                value_of_bools(&o.link_out.map(|b| b.is_some())),
+                value_of_fields(&o.link_out.map(|b| b.unwrap_or(0) as u128), 8),
+                value_of_bools(&o.token_out),
+            ],
+        })
+        .collect();
+    let t = Instant::now();
+    let r = run(
+        "sp2_switch",
+        &asr_hdl::export::verilog_of("sp2_switch").unwrap(),
+        &[
+            Port::new("link_in_valid", 8),
+            Port::new("link_in_data", 64),
+            Port::new("token_in", 8),
+        ],
+        &[
+            Port::new("link_out_valid", 8),
+            Port::new("link_out_data", 64),
+            Port::new("token_out", 8),
+        ],
+        &vectors,
+        true,
+    )
+    .expect("Icarus run (iverilog must be installed)");
+    assert_eq!(r.vectors, ICARUS_CYCLES);
+    assert_eq!(
+        r.mismatches, 0,
+        "sp2_switch: Icarus disagrees with the model (ASR_SEED={seed:#x})"
+    );
+    eprintln!(
+        "sp2_switch: {} Icarus cycles, 0 mismatches ({:.1} s)",
+        r.vectors,
+        t.elapsed().as_secs_f64()
+    );
+}
