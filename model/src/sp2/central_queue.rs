@@ -1,6 +1,6 @@
 //! The central queue of the SP2-style switch (docs/sp2-switch.md §6), cycle-accurate.
 //!
-//! Model twin of `hdl/src/sp2/central_queue.rs` (to be written). 128 chunks × 64 bits; per chunk a side
+//! Model twin of `hdl/src/sp2/central_queue.rs`. 128 chunks × 64 bits; per chunk a side
 //! record (`last`, `bytes` 1..=8, `bad`); one FIFO linked list per output and a free list. The output lists
 //! and the free list have separate next-pointer arrays, so each is a RAM with one write port.
 //!

@@ -1,7 +1,7 @@
 //! The receiver of the SP2-style switch (docs/sp2-switch.md §4, §5, §8): FIFO, parser, route decoding,
 //! crossbar register, chunk assembly for the central queue, CRC check, tokens.
 //!
-//! Model twin of `hdl/src/sp2/receiver.rs` (to be written). The switch ([`super::switch`]) drives it: the
+//! Model twin of `hdl/src/sp2/receiver.rs`. The switch ([`super::switch`]) drives it: the
 //! receiver exposes what it wants this cycle (a crossbar request, a queue-output choice, a ready chunk) and
 //! the switch applies the cycle's grants to a copy of the state (two-phase).
 

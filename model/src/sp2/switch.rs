@@ -1,7 +1,7 @@
 //! The SP2-style 8×8 ASR switch (docs/sp2-switch.md), cycle-accurate: 8 receivers, the crossbar with ASR
 //! output choice (matching heuristic + LRS per transmitter), the central queue, 8 transmitters.
 //!
-//! Model twin of `hdl/src/sp2/switch.rs` (to be written), exported as `sp2_switch`.
+//! Model twin of `hdl/src/sp2/switch.rs`, exported as `sp2_switch`.
 //! Ports per cycle: in — `link_in[i]` (a byte with valid), `token_in[o]` (downstream token for output o);
 //! out — `link_out[o]` (the output register), `token_out[i]` (upstream token for input i).
 //! Latency: 5 cycles from `LEN` in to `LEN − 1` out without contention (see `model/tests/sp2_switch.rs`).

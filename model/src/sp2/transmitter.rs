@@ -2,7 +2,7 @@
 //! central queue), serializer, CRC generation (inverted for a packet its receiver found bad), the 7-byte
 //! output FIFO, the output register and the link credit counter.
 //!
-//! Model twin of `hdl/src/sp2/transmitter.rs` (to be written). The serializer holds up to two chunks, so a
+//! Model twin of `hdl/src/sp2/transmitter.rs`. The serializer holds up to two chunks, so a
 //! packet from the queue leaves at one byte per cycle although the queue's read has a cycle of latency.
 
 use super::central_queue::ReadChunk;
