@@ -353,15 +353,7 @@ impl Engine {
             self.in_ready[b + 1] = self.ib[b + 1] == NONE || d.moves[1].is_some();
             return;
         }
-        let mut avail = 0u64;
-        for q in 0..r {
-            let full = self.ob[b + q] != NONE;
-            let rd = self.ready(self.target[b + q], sink_ready);
-            self.go[b + q] = full && rd;
-            if !full || rd {
-                avail |= 1 << q;
-            }
-        }
+        let avail = self.outputs_available(b, r, sink_ready);
         let mut a = [0u64; 64];
         for i in 0..r {
             self.mv[b + i] = NO_MOVE;
@@ -390,11 +382,9 @@ impl Engine {
         }
     }
 
-    /// Per-hop mode: each waiting packet takes the first available, unclaimed port of its priority list;
-    /// inputs are served round-robin (the pointer advances every cycle).
-    fn eval_switch_per_hop(&mut self, s: usize, sink_ready: &[bool]) {
-        let b = self.base[s] as usize;
-        let r = self.radix[s] as usize;
+    /// Sets `go` (an output buffer's packet leaves this cycle) for the ports `b..b + r` and returns the outputs
+    /// that can take a packet this cycle: empty, or emptied this cycle.
+    fn outputs_available(&mut self, b: usize, r: usize, sink_ready: &[bool]) -> u64 {
         let mut avail = 0u64;
         for q in 0..r {
             let full = self.ob[b + q] != NONE;
@@ -404,6 +394,15 @@ impl Engine {
                 avail |= 1 << q;
             }
         }
+        avail
+    }
+
+    /// Per-hop mode: each waiting packet takes the first available, unclaimed port of its priority list;
+    /// inputs are served round-robin (the pointer advances every cycle).
+    fn eval_switch_per_hop(&mut self, s: usize, sink_ready: &[bool]) {
+        let b = self.base[s] as usize;
+        let r = self.radix[s] as usize;
+        let mut avail = self.outputs_available(b, r, sink_ready);
         let ph = self.per_hop.as_ref().expect("per-hop mode");
         for q in 0..r {
             if ph.down[b + q] {
