@@ -59,6 +59,22 @@ pub struct Report {
     pub mismatches: usize,
 }
 
+impl Report {
+    /// Asserts that the run compared `vectors` vectors with no mismatch, and says so on stderr.
+    pub fn assert_clean(&self, name: &str, seed: u64, vectors: usize) {
+        assert_eq!(
+            self.vectors, vectors,
+            "{name}: Icarus compared {} of {vectors} vectors",
+            self.vectors
+        );
+        assert_eq!(
+            self.mismatches, 0,
+            "{name}: Icarus disagrees with the model (ASR_SEED={seed:#x})"
+        );
+        eprintln!("{name}: {} Icarus cycles, 0 mismatches", self.vectors);
+    }
+}
+
 fn hex_line(fields: &[&Value], total: usize) -> String {
     // Concatenate MSB-first: the first field is the most significant.
     let mut bits: Vec<bool> = Vec::with_capacity(total);

@@ -376,3 +376,21 @@ impl CqLock {
         (hw, CqPorts::of_model(&o))
     }
 }
+
+/// Replays `run` — per cycle the pins and the model's outputs — through the HDL block `hw` (connected and
+/// settled) with `step`, asserting that the HDL's outputs equal the model's in every cycle. A failure names the
+/// cycle, the seed and the pins.
+pub fn replay<H, P: std::fmt::Debug, O: PartialEq + std::fmt::Debug>(
+    hw: &mut H,
+    run: &[(P, O)],
+    seed: u64,
+    mut step: impl FnMut(&mut H, &P) -> O,
+) {
+    for (n, (p, want)) in run.iter().enumerate() {
+        let got = step(hw, p);
+        assert_eq!(
+            got, *want,
+            "cycle {n}: HDL and model differ (ASR_SEED={seed:#x}); pins {p:?}"
+        );
+    }
+}

@@ -225,13 +225,7 @@ fn receiver_agrees_with_the_model() {
     let mut hw = RxHw::default();
     hw.connect_all();
     assert!(simulate(&mut hw, SETTLE));
-    for (n, (p, sw)) in run.iter().enumerate() {
-        let got = hw_step(&mut hw, p);
-        assert_eq!(
-            got, *sw,
-            "cycle {n}: HDL and model differ (ASR_SEED={seed:#x}); pins {p:?}"
-        );
-    }
+    asr_testbench::lockstep::replay(&mut hw, &run, seed, hw_step);
     eprintln!(
         "receiver: {CYCLES} cycles agree in {:.2} s ({st:?}; seed {seed:#x})",
         start.elapsed().as_secs_f64()
@@ -321,10 +315,5 @@ fn receiver_verilog_in_icarus() {
         true,
     )
     .expect("Icarus run (iverilog must be installed)");
-    assert_eq!(r.vectors, 12_000);
-    assert_eq!(
-        r.mismatches, 0,
-        "receiver: Icarus disagrees with the model (ASR_SEED={seed:#x})"
-    );
-    eprintln!("receiver: {} Icarus cycles, 0 mismatches", r.vectors);
+    r.assert_clean("receiver", seed, 12_000);
 }

@@ -193,13 +193,7 @@ fn transmitter_agrees_with_the_model() {
     let mut hw = TxHw::default();
     hw.connect_all();
     assert!(simulate(&mut hw, SETTLE));
-    for (n, (p, sw)) in run.iter().enumerate() {
-        let got = hw_step(&mut hw, p);
-        assert_eq!(
-            got, *sw,
-            "cycle {n}: HDL and model differ (ASR_SEED={seed:#x}); pins {p:?}"
-        );
-    }
+    asr_testbench::lockstep::replay(&mut hw, &run, seed, hw_step);
     eprintln!(
         "transmitter: {CYCLES} cycles agree in {:.2} s ({st:?}; seed {seed:#x})",
         start.elapsed().as_secs_f64()
@@ -279,10 +273,5 @@ fn transmitter_verilog_in_icarus() {
         true,
     )
     .expect("Icarus run (iverilog must be installed)");
-    assert_eq!(r.vectors, 12_000);
-    assert_eq!(
-        r.mismatches, 0,
-        "transmitter: Icarus disagrees with the model (ASR_SEED={seed:#x})"
-    );
-    eprintln!("transmitter: {} Icarus cycles, 0 mismatches", r.vectors);
+    r.assert_clean("transmitter", seed, 12_000);
 }
