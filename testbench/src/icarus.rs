@@ -45,6 +45,47 @@ pub fn value_of_bools(b: &[bool]) -> Value {
     b.to_vec()
 }
 
+/// The valid/ready ports of DESIGN.md's networks (`switch2`, `benes{N}`) with `n` ports of `w`-bit words:
+/// (inputs, outputs) in the order [`stream_vector`] fills them.
+pub fn stream_ports(n: usize, w: usize) -> (Vec<Port>, Vec<Port>) {
+    (
+        vec![
+            Port::new("in_valid", n),
+            Port::new("in_data", n * w),
+            Port::new("out_ready", n),
+        ],
+        vec![
+            Port::new("in_ready", n),
+            Port::new("out_valid", n),
+            Port::new("out_data", n * w),
+        ],
+    )
+}
+
+/// One cycle on the [`stream_ports`]: the inputs applied and the outputs the model drove.
+pub fn stream_vector(
+    in_valid: &[bool],
+    in_data: &[u128],
+    out_ready: &[bool],
+    in_ready: &[bool],
+    out_valid: &[bool],
+    out_data: &[u128],
+    w: usize,
+) -> Vector {
+    Vector {
+        inputs: vec![
+            value_of_bools(in_valid),
+            value_of_fields(in_data, w),
+            value_of_bools(out_ready),
+        ],
+        outputs: vec![
+            value_of_bools(in_ready),
+            value_of_bools(out_valid),
+            value_of_fields(out_data, w),
+        ],
+    }
+}
+
 /// One vector: input values then expected output values, in port order.
 #[derive(Clone, Debug)]
 pub struct Vector {

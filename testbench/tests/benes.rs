@@ -77,7 +77,7 @@ fn benes16_agrees_with_the_model() {
 #[test]
 fn benes8_verilog_in_icarus() {
     use asr_model::benes::Benes;
-    use asr_testbench::icarus::{run, value_of_bools, value_of_fields, Port, Vector};
+    use asr_testbench::icarus::{run, stream_ports, stream_vector};
     const N: usize = 8;
     const W: usize = 26;
     let seed = seed();
@@ -92,32 +92,22 @@ fn benes8_verilog_in_icarus() {
         let o = model.step(&in_valid, &in_data, &out_ready).unwrap();
         tr.record(&o.in_ready, &o.out_valid, &o.out_data, &out_ready)
             .unwrap_or_else(|e| panic!("cycle {n}: scoreboard: {e}"));
-        vectors.push(Vector {
-            inputs: vec![
-                value_of_bools(&in_valid),
-                value_of_fields(&in_data, W),
-                value_of_bools(&out_ready),
-            ],
-            outputs: vec![
-                value_of_bools(&o.in_ready),
-                value_of_bools(&o.out_valid),
-                value_of_fields(&o.out_data, W),
-            ],
-        });
+        vectors.push(stream_vector(
+            &in_valid,
+            &in_data,
+            &out_ready,
+            &o.in_ready,
+            &o.out_valid,
+            &o.out_data,
+            W,
+        ));
     }
+    let (ins, outs) = stream_ports(N, W);
     let r = run(
         "benes8",
         &asr_hdl::export::verilog_of("benes8").unwrap(),
-        &[
-            Port::new("in_valid", N),
-            Port::new("in_data", N * W),
-            Port::new("out_ready", N),
-        ],
-        &[
-            Port::new("in_ready", N),
-            Port::new("out_valid", N),
-            Port::new("out_data", N * W),
-        ],
+        &ins,
+        &outs,
         &vectors,
         true,
     )

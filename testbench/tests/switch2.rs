@@ -60,7 +60,7 @@ fn switch2_agrees_with_the_model() {
 #[test]
 fn switch2_verilog_in_icarus() {
     use asr_model::switch2::Switch2;
-    use asr_testbench::icarus::{run, value_of_bools, value_of_fields, Port, Vector};
+    use asr_testbench::icarus::{run, stream_ports, stream_vector};
     let seed = seed();
     let mut rng = rng(seed ^ 0x1ca);
     let mut model = Switch2::new();
@@ -82,33 +82,22 @@ fn switch2_verilog_in_icarus() {
                 pending[i] = None;
             }
         }
-        vectors.push(Vector {
-            inputs: vec![
-                value_of_bools(&in_valid),
-                value_of_fields(&in_data, SWITCH2_W),
-                value_of_bools(&out_ready),
-            ],
-            outputs: vec![
-                value_of_bools(&o.in_ready),
-                value_of_bools(&o.out_valid),
-                value_of_fields(&o.out_data, SWITCH2_W),
-            ],
-        });
+        vectors.push(stream_vector(
+            &in_valid,
+            &in_data,
+            &out_ready,
+            &o.in_ready,
+            &o.out_valid,
+            &o.out_data,
+            SWITCH2_W,
+        ));
     }
-    let w2 = 2 * SWITCH2_W;
+    let (ins, outs) = stream_ports(2, SWITCH2_W);
     let r = run(
         "switch2",
         &asr_hdl::export::verilog_of("switch2").unwrap(),
-        &[
-            Port::new("in_valid", 2),
-            Port::new("in_data", w2),
-            Port::new("out_ready", 2),
-        ],
-        &[
-            Port::new("in_ready", 2),
-            Port::new("out_valid", 2),
-            Port::new("out_data", w2),
-        ],
+        &ins,
+        &outs,
         &vectors,
         true,
     )
