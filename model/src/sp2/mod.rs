@@ -5,12 +5,16 @@
 //!   empty output, one write and one read per cycle, both least-recently-served.
 //! - [`receiver`], [`transmitter`]: the port blocks.
 //! - [`switch`]: the whole switch, cycle-accurate.
+//! - [`network`]: switches wired as a topology (the 16-node board and the larger systems);
+//!   [`system`]: a network with processors, traffic, ASR or single-path route tables and a scoreboard.
 
 pub mod central_queue;
 pub mod experiment;
+pub mod network;
 pub mod node;
 pub mod receiver;
 pub mod switch;
+pub mod system;
 pub mod transmitter;
 
 use crate::header::{Header, HeaderError};

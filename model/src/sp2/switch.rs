@@ -69,6 +69,18 @@ impl Sp2Switch {
         }
     }
 
+    /// What the switch drives in this cycle: its output registers and pending tokens. They depend on the
+    /// state only (never on this cycle's inputs), so a network can read every switch's outputs first and
+    /// then step every switch with its neighbours' outputs; `step` returns the same values.
+    pub fn outputs(&self) -> Sp2Outputs {
+        let mut out = Sp2Outputs::default();
+        for p in 0..PORTS {
+            out.link_out[p] = self.tx[p].out_reg;
+            out.token_out[p] = self.rx[p].tokens_owed > 0;
+        }
+        out
+    }
+
     /// One clock cycle.
     pub fn step(
         &mut self,
@@ -76,10 +88,8 @@ impl Sp2Switch {
         token_in: &[bool; PORTS],
     ) -> Result<Sp2Outputs, Sp2Error> {
         let old = self.clone();
-        let mut out = Sp2Outputs::default();
+        let out = self.outputs();
         for p in 0..PORTS {
-            out.link_out[p] = old.tx[p].out_reg;
-            out.token_out[p] = old.rx[p].tokens_owed > 0;
             if out.token_out[p] {
                 self.rx[p].tokens_owed -= 1;
             }

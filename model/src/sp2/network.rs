@@ -1,0 +1,292 @@
+//! A network of SP2-style switches wired as a [`Topology`] (every switch has 8 ports), with the processor
+//! links left as external ports: the model twin of `hdl/src/sp2/board.rs` (exported as `sp2_board`) when
+//! built from the 16-node board `sp2:16`, and the fabric of [`super::system`] for the 32–512-node systems.
+//!
+//! Ports per cycle, for processor k (the topology's k-th node, `Topology::nodes` order):
+//! in — `link_in[k]` (the byte processor k drives into its switch, if any), `token_in[k]` (processor k's
+//! token for a byte it consumed); out — `link_out[k]` (the byte its switch's transmitter drives to it),
+//! `token_out[k]` (its switch's receiver token back to processor k).
+//!
+//! Links between switches are direct wires: output p of one switch drives the input of the next in the
+//! same cycle, and the receiver's token goes back the same way. A switch's outputs are registers
+//! ([`Sp2Switch::outputs`]), so one cycle is: read every switch's outputs, then step every switch with its
+//! neighbours' outputs (two-phase: the order of the switches never matters). Latency per switch: 5 cycles
+//! from `LEN` in to `LEN − 1` out, as a single switch.
+//!
+//! A byte driven on an unconnected output is an error (a route leads nowhere), not a silent loss.
+
+use super::switch::{Sp2Error, Sp2Outputs, Sp2Switch};
+use super::PORTS;
+use crate::topology::{Kind, Topology};
+use thiserror::Error;
+
+/// What drives an input, or what an output drives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum End {
+    /// Nothing is connected.
+    Open,
+    /// Port `port` of switch `sw` (index into [`Sp2Network::switches`]).
+    Switch { sw: usize, port: u8 },
+    /// Processor k.
+    Node(usize),
+}
+
+/// Why a network cannot be built or a cycle failed.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum Sp2NetError {
+    #[error("switch `{name}` has {ports} ports; SP2 switches have exactly 8")]
+    NotEightPorts { name: String, ports: u32 },
+    #[error("processor `{0}` is not linked to a switch in both directions")]
+    NodeUnlinked(String),
+    #[error("processor `{0}` is linked directly to another processor")]
+    NodeToNode(String),
+    #[error("switch `{name}`: {err}")]
+    Switch { name: String, err: Sp2Error },
+    #[error(
+        "cycle {cycle}: switch `{name}` sent a byte on output {port}, which is not connected (a route leads nowhere)"
+    )]
+    Unconnected { cycle: u64, name: String, port: u8 },
+}
+
+/// The switches, their wiring and the processor ports.
+#[derive(Debug, Clone)]
+pub struct Sp2Network {
+    pub switches: Vec<Sp2Switch>,
+    /// Switch names (as in the topology).
+    pub names: Vec<String>,
+    /// Processor names, in port order.
+    pub node_names: Vec<String>,
+    /// `feed[s][p]`: what drives input p of switch s.
+    feed: Vec<[End; PORTS]>,
+    /// `sink[s][p]`: what output p of switch s drives.
+    sink: Vec<[End; PORTS]>,
+    /// Per processor: the switch input its link enters, and the switch output that delivers to it.
+    node_in: Vec<(usize, u8)>,
+    node_out: Vec<(usize, u8)>,
+    /// This cycle's outputs of every switch (valid between `step`s).
+    outs: Vec<Sp2Outputs>,
+    /// Switches stepped this cycle / skipped as idle (a measure of the work done).
+    pub stepped: u64,
+    pub cycle: u64,
+}
+
+impl Sp2Network {
+    /// Builds the network; every switch must have 8 ports and every processor one link each way to a switch.
+    pub fn new(t: &Topology) -> Result<Self, Sp2NetError> {
+        let switches = t.switches();
+        let nodes = t.nodes();
+        let mut sw_index = vec![usize::MAX; t.len()];
+        let mut node_index = vec![usize::MAX; t.len()];
+        for (k, &e) in switches.iter().enumerate() {
+            let el = t.element(e);
+            if let Kind::Switch { ports } = el.kind {
+                if ports as usize != PORTS {
+                    return Err(Sp2NetError::NotEightPorts {
+                        name: el.name.clone(),
+                        ports,
+                    });
+                }
+            }
+            sw_index[e] = k;
+        }
+        for (k, &e) in nodes.iter().enumerate() {
+            node_index[e] = k;
+        }
+        let end = |p: Option<crate::topology::Port>| match p {
+            None => End::Open,
+            Some(p) if t.element(p.elem).is_node() => End::Node(node_index[p.elem]),
+            Some(p) => End::Switch {
+                sw: sw_index[p.elem],
+                port: p.port as u8,
+            },
+        };
+        let mut feed = vec![[End::Open; PORTS]; switches.len()];
+        let mut sink = vec![[End::Open; PORTS]; switches.len()];
+        for (k, &e) in switches.iter().enumerate() {
+            for p in 0..PORTS {
+                feed[k][p] = end(t.input(e, p as u32));
+                sink[k][p] = end(t.output(e, p as u32));
+            }
+        }
+        let mut node_in = Vec::with_capacity(nodes.len());
+        let mut node_out = Vec::with_capacity(nodes.len());
+        for &e in &nodes {
+            let name = &t.element(e).name;
+            let (o, i) = (t.output(e, 0), t.input(e, 0));
+            let (Some(o), Some(i)) = (o, i) else {
+                return Err(Sp2NetError::NodeUnlinked(name.clone()));
+            };
+            if t.element(o.elem).is_node() || t.element(i.elem).is_node() {
+                return Err(Sp2NetError::NodeToNode(name.clone()));
+            }
+            node_in.push((sw_index[o.elem], o.port as u8));
+            node_out.push((sw_index[i.elem], i.port as u8));
+        }
+        Ok(Sp2Network {
+            switches: vec![Sp2Switch::new(); switches.len()],
+            names: switches
+                .iter()
+                .map(|&e| t.element(e).name.clone())
+                .collect(),
+            node_names: nodes.iter().map(|&e| t.element(e).name.clone()).collect(),
+            feed,
+            sink,
+            node_in,
+            node_out,
+            outs: vec![Sp2Outputs::default(); switches.len()],
+            stepped: 0,
+            cycle: 0,
+        })
+    }
+
+    /// Number of processor ports.
+    pub fn processors(&self) -> usize {
+        self.node_in.len()
+    }
+
+    /// What the network drives to processor k this cycle: (byte, token). Valid before [`Self::step`].
+    pub fn to_node(&self, k: usize) -> (Option<u8>, bool) {
+        let (s, p) = self.node_out[k];
+        let (si, pi) = self.node_in[k];
+        (
+            self.outs[s].link_out[p as usize],
+            self.outs[si].token_out[pi as usize],
+        )
+    }
+
+    /// This cycle's outputs of every switch (before [`Self::step`]).
+    pub fn switch_outputs(&self) -> &[Sp2Outputs] {
+        &self.outs
+    }
+
+    /// One clock cycle: the processors drive `link_in` and `token_in`; returns what the network drove to
+    /// them in this cycle (`link_out`, `token_out`), as the HDL board's pins show it.
+    pub fn step(
+        &mut self,
+        link_in: &[Option<u8>],
+        token_in: &[bool],
+    ) -> Result<(Vec<Option<u8>>, Vec<bool>), Sp2NetError> {
+        let n = self.processors();
+        assert!(link_in.len() == n && token_in.len() == n);
+        let (to_link, to_token): (Vec<_>, Vec<_>) = (0..n).map(|k| self.to_node(k)).unzip();
+        for (s, o) in self.outs.iter().enumerate() {
+            for p in 0..PORTS {
+                if o.link_out[p].is_some() && self.sink[s][p] == End::Open {
+                    return Err(Sp2NetError::Unconnected {
+                        cycle: self.cycle,
+                        name: self.names[s].clone(),
+                        port: p as u8,
+                    });
+                }
+            }
+        }
+        for s in 0..self.switches.len() {
+            let mut li = [None; PORTS];
+            let mut ti = [false; PORTS];
+            for p in 0..PORTS {
+                li[p] = match self.feed[s][p] {
+                    End::Open => None,
+                    End::Switch { sw, port } => self.outs[sw].link_out[port as usize],
+                    End::Node(k) => link_in[k],
+                };
+                // The token for output p comes from the receiver that output p drives.
+                ti[p] = match self.sink[s][p] {
+                    End::Open => false,
+                    End::Switch { sw, port } => self.outs[sw].token_out[port as usize],
+                    End::Node(k) => token_in[k],
+                };
+            }
+            let sw = &mut self.switches[s];
+            // An idle switch with nothing arriving keeps its state (checked by the tests below).
+            if li.iter().all(|b| b.is_none()) && !ti.iter().any(|&t| t) && sw.is_idle() {
+                sw.cycle += 1;
+                continue;
+            }
+            self.stepped += 1;
+            sw.step(&li, &ti).map_err(|err| Sp2NetError::Switch {
+                name: self.names[s].clone(),
+                err,
+            })?;
+        }
+        for (o, sw) in self.outs.iter_mut().zip(&self.switches) {
+            *o = sw.outputs();
+        }
+        self.cycle += 1;
+        Ok((to_link, to_token))
+    }
+
+    /// Every switch drained (no byte, chunk, lock or token left; every free list full).
+    pub fn is_idle(&self) -> bool {
+        self.switches.iter().all(|s| s.is_idle())
+    }
+
+    /// Checks every switch's central-queue lists.
+    pub fn check(&self) -> Result<(), Sp2NetError> {
+        for (s, sw) in self.switches.iter().enumerate() {
+            sw.check().map_err(|err| Sp2NetError::Switch {
+                name: self.names[s].clone(),
+                err,
+            })?;
+        }
+        Ok(())
+    }
+
+    /// Chunks in use over all central queues.
+    pub fn queue_occupancy(&self) -> usize {
+        self.switches.iter().map(|s| s.cq.occupancy()).sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn idle_switch_with_no_input_keeps_its_state() {
+        let mut a = Sp2Switch::new();
+        // Leave some history in the arbiters first: a packet through and drained.
+        let pkt = super::super::encode_packet(
+            &crate::header::Header::new(8, vec![0b100]).unwrap(),
+            &[1, 2, 3],
+        )
+        .unwrap();
+        let mut credit_back = 0;
+        for c in 0..200 {
+            let mut li = [None; PORTS];
+            li[1] = pkt.get(c).copied();
+            let mut ti = [false; PORTS];
+            ti[2] = credit_back > 0;
+            credit_back -= ti[2] as i32;
+            let o = a.step(&li, &ti).unwrap();
+            credit_back += o.link_out[2].is_some() as i32;
+        }
+        assert!(a.is_idle() && a.tx[2].packets_xbar == 1);
+        let mut b = a.clone();
+        b.step(&[None; PORTS], &[false; PORTS]).unwrap();
+        a.cycle += 1;
+        assert_eq!(a, b);
+    }
+
+    #[test]
+    fn rejects_non_sp2_topologies() {
+        let mut t = Topology::new();
+        let s = t.add_switch("S", 4).unwrap();
+        let n = t.add_node("P0").unwrap();
+        t.link(
+            crate::topology::Port { elem: n, port: 0 },
+            crate::topology::Port { elem: s, port: 0 },
+        )
+        .unwrap();
+        assert!(matches!(
+            Sp2Network::new(&t),
+            Err(Sp2NetError::NotEightPorts { ports: 4, .. })
+        ));
+        let mut t = Topology::new();
+        t.add_switch("S", 8).unwrap();
+        t.add_node("P0").unwrap();
+        assert!(matches!(
+            Sp2Network::new(&t),
+            Err(Sp2NetError::NodeUnlinked(n)) if n == "P0"
+        ));
+    }
+}

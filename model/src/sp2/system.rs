@@ -1,0 +1,422 @@
+//! A whole SP2-style system, cycle-accurate: an [`Sp2Network`] of SP2 switches (any topology of 8-port
+//! switches — the 16-node board, the 32–512-node systems), a [`Node`] on every processor port, route
+//! headers from a [`Routing`] (the route generator's ASR tables, or their single-path reduction), uniform
+//! traffic and a scoreboard.
+//!
+//! Traffic ("where"): every packet goes to a destination drawn uniformly among the other processors.
+//! Injection ("when"): Bernoulli per cycle, so that a processor offers `load` link bytes per cycle on average
+//! (a packet is created with probability `load / (payload + route bytes + 2)`, with the source's mean route
+//! length, and its bytes are `LEN`, the route bytes, the payload and the CRC); a processor keeps at most
+//! `source_queue` packets waiting, and a packet not created because its queue is full is counted as
+//! refused (never lost). Payload: the source (2 bytes), a sequence number (4 bytes), then bytes derived from
+//! both, so the destination can check every byte.
+//!
+//! A run: `warmup` cycles, `measure` cycles whose created packets are tagged, then injection stops and the
+//! system drains. Invariants (errors, never statistics): every packet arrives exactly once, at its
+//! destination, intact and with a good CRC; nothing is left in any switch after draining (every central
+//! queue's free list full again); the central queues' lists are consistent (checked every `check_every`
+//! cycles); if packets are outstanding and no byte moves on any link for [`DEADLOCK_CYCLES`], the run stops
+//! with [`Sp2SysError::Deadlock`].
+
+use super::network::{Sp2NetError, Sp2Network};
+use super::node::Node;
+use super::{encode_packet, CQ_CHUNKS};
+use crate::header::Header;
+use crate::rng::{mix, stream};
+use crate::routing::Routing;
+use rand::Rng;
+use serde::Serialize;
+use std::collections::HashMap;
+use thiserror::Error;
+
+/// Cycles without any byte moving, with packets outstanding, that count as a deadlock.
+pub const DEADLOCK_CYCLES: u64 = 20_000;
+
+/// A broken invariant or an impossible request.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum Sp2SysError {
+    #[error("{0}")]
+    Net(#[from] Sp2NetError),
+    #[error("bad parameters: {0}")]
+    Params(String),
+    #[error("route {src} → {dst}: {why}")]
+    Route { src: usize, dst: usize, why: String },
+    #[error("cycle {cycle}: packet {src}#{seq} for processor {dst} arrived at processor {at}")]
+    Misdelivered {
+        cycle: u64,
+        src: usize,
+        seq: u32,
+        dst: usize,
+        at: usize,
+    },
+    #[error("cycle {cycle}: processor {at} received an unknown or duplicate packet {src}#{seq}")]
+    Unexpected {
+        cycle: u64,
+        at: usize,
+        src: usize,
+        seq: u32,
+    },
+    #[error("cycle {cycle}: packet {src}#{seq} arrived at processor {at} corrupted ({why})")]
+    Corrupted {
+        cycle: u64,
+        at: usize,
+        src: usize,
+        seq: u32,
+        why: &'static str,
+    },
+    #[error("deadlock: no byte moved for {DEADLOCK_CYCLES} cycles up to cycle {cycle} with {outstanding} packets outstanding")]
+    Deadlock { cycle: u64, outstanding: usize },
+    #[error("after draining: {0}")]
+    Leak(String),
+}
+
+/// Parameters of one run.
+#[derive(Debug, Clone, Serialize)]
+pub struct Sp2SysConfig {
+    /// Offered load in link bytes per processor per cycle (0 < load ≤ 1).
+    pub load: f64,
+    /// Payload bytes per packet, inclusive range (≥ 6: source and sequence number).
+    pub payload: (usize, usize),
+    pub warmup: u64,
+    pub measure: u64,
+    /// Packets a processor may have waiting before it refuses new ones.
+    pub source_queue: usize,
+    /// Per cycle, each processor consumes a received byte with this probability (1.0 = no backpressure).
+    pub consume: f64,
+    /// Check the central queues' lists every this many cycles (0 = only at the end).
+    pub check_every: u64,
+    pub seed: u64,
+}
+
+impl Default for Sp2SysConfig {
+    fn default() -> Self {
+        Sp2SysConfig {
+            load: 0.3,
+            payload: (32, 32),
+            warmup: 2_000,
+            measure: 10_000,
+            source_queue: 16,
+            consume: 1.0,
+            check_every: 0,
+            seed: 1,
+        }
+    }
+}
+
+/// What one run measured.
+#[derive(Debug, Clone, Serialize)]
+pub struct Sp2SysStats {
+    pub processors: usize,
+    pub switches: usize,
+    pub routing: String,
+    pub load: f64,
+    /// Link bytes of delivered packets per processor per cycle, over the measured window.
+    pub accepted: f64,
+    /// Packets created in the measured window and their mean / 99th-percentile latency in cycles (creation to
+    /// the last byte at the destination; includes waiting at the source).
+    pub tagged: u64,
+    pub mean_latency: f64,
+    pub p99_latency: u64,
+    /// Packets refused because their source queue was full (offered but never created).
+    pub refused: u64,
+    pub delivered: u64,
+    /// Mean chunks in use per central queue over the window, and the largest occupancy of any one queue.
+    pub mean_queue_chunks: f64,
+    pub max_queue_chunks: usize,
+    /// Share of packet-hops through a central queue (rather than cut through the crossbar).
+    pub queue_share: f64,
+    /// Cycles run in all (warm-up, window, drain).
+    pub cycles: u64,
+    /// Switch-cycles actually stepped (idle switches with no input are skipped).
+    pub switch_steps: u64,
+}
+
+struct Pending {
+    dst: usize,
+    created: u64,
+    bytes: usize,
+    tagged: bool,
+}
+
+fn payload_bytes(src: usize, seq: u32, len: usize) -> Vec<u8> {
+    let mut p = Vec::with_capacity(len);
+    p.extend_from_slice(&(src as u16).to_be_bytes());
+    p.extend_from_slice(&seq.to_be_bytes());
+    let h = mix(((src as u64) << 32) | seq as u64);
+    p.extend((6..len).map(|j| (h >> (8 * (j % 8))) as u8 ^ j as u8));
+    p
+}
+
+/// Runs the system on `net` (fresh) with headers from `routing`.
+pub fn run(
+    mut net: Sp2Network,
+    routing: &dyn Routing,
+    cfg: &Sp2SysConfig,
+) -> Result<Sp2SysStats, Sp2SysError> {
+    let n = net.processors();
+    if !(cfg.load > 0.0 && cfg.load <= 1.0) {
+        return Err(Sp2SysError::Params(format!(
+            "load {} outside (0, 1]",
+            cfg.load
+        )));
+    }
+    if cfg.payload.0 < 6 || cfg.payload.0 > cfg.payload.1 {
+        return Err(Sp2SysError::Params(format!(
+            "payload range {:?}: need 6 ≤ min ≤ max",
+            cfg.payload
+        )));
+    }
+    if !(cfg.consume > 0.0 && cfg.consume <= 1.0) || cfg.source_queue == 0 || n < 2 {
+        return Err(Sp2SysError::Params(format!(
+            "consume {} must be in (0, 1], source queue ≥ 1, processors ≥ 2 (got {n})",
+            cfg.consume
+        )));
+    }
+    if routing.processors() != n {
+        return Err(Sp2SysError::Params(format!(
+            "routing {} is for {} processors, the network has {n}",
+            routing.name(),
+            routing.processors()
+        )));
+    }
+    let mut rng = stream(cfg.seed, 0x5b2_5e7);
+    let mut nodes: Vec<Node> = (0..n).map(|_| Node::new()).collect();
+    let mut seq = vec![0u32; n];
+    let mut pending: HashMap<(usize, u32), Pending> = HashMap::new();
+    let mut hops = Vec::new();
+    let (mut refused, mut delivered, mut accepted_bytes) = (0u64, 0u64, 0u64);
+    let mut latencies: Vec<u64> = Vec::new();
+    let mut tagged = 0u64;
+    let (mut q_sum, mut q_max) = (0u64, 0usize);
+    let (mut link_in, mut token_in) = (vec![None; n], vec![false; n]);
+    // Mean route length per source, so that a packet is created with probability load / (its mean size on
+    // the link) and a processor offers `load` bytes per cycle on average.
+    let mean_hops: Vec<f64> = (0..n)
+        .map(|s| {
+            let total: usize = (0..n)
+                .filter(|&d| d != s)
+                .map(|d| {
+                    routing.route(s, d, &mut rng, &mut hops);
+                    hops.len()
+                })
+                .sum();
+            total as f64 / (n - 1) as f64
+        })
+        .collect();
+    let inject_until = cfg.warmup + cfg.measure;
+    let mut last_move = 0u64;
+    let mut c = 0u64;
+    loop {
+        let injecting = c < inject_until;
+        if !injecting && pending.is_empty() {
+            break;
+        }
+        if injecting {
+            for (s, node) in nodes.iter_mut().enumerate() {
+                let len = rng.gen_range(cfg.payload.0..=cfg.payload.1);
+                // Packet bytes on a link: LEN, route bytes, payload, CRC.
+                if !rng.gen_bool((cfg.load / (len as f64 + 2.0 + mean_hops[s])).min(1.0)) {
+                    continue;
+                }
+                let dst = (s + rng.gen_range(1..n)) % n;
+                if node.send_queue.len() >= cfg.source_queue {
+                    refused += 1;
+                    continue;
+                }
+                routing.route(s, dst, &mut rng, &mut hops);
+                let header = Header::new(8, hops.clone()).map_err(|e| Sp2SysError::Route {
+                    src: s,
+                    dst,
+                    why: e.to_string(),
+                })?;
+                if hops.len() + len > 255 {
+                    return Err(Sp2SysError::Params(format!(
+                        "route {s} → {dst} has {} hops: with {len} payload bytes LEN exceeds 255",
+                        hops.len()
+                    )));
+                }
+                let k = seq[s];
+                seq[s] += 1;
+                let bytes = encode_packet(&header, &payload_bytes(s, k, len)).map_err(|e| {
+                    Sp2SysError::Route {
+                        src: s,
+                        dst,
+                        why: e.to_string(),
+                    }
+                })?;
+                let is_tagged = c >= cfg.warmup;
+                tagged += is_tagged as u64;
+                pending.insert(
+                    (s, k),
+                    Pending {
+                        dst,
+                        created: c,
+                        bytes: bytes.len(),
+                        tagged: is_tagged,
+                    },
+                );
+                node.send_queue.push_back(bytes);
+            }
+        }
+        // Nodes first (their outputs depend on their state only), then the network.
+        let mut moved = false;
+        for (k, node) in nodes.iter_mut().enumerate() {
+            let (b, t) = net.to_node(k);
+            moved |= b.is_some();
+            let consume = if cfg.consume >= 1.0 || rng.gen_bool(cfg.consume) {
+                1
+            } else {
+                0
+            };
+            let (lo, to) = node.cycle(c, b, t, consume);
+            link_in[k] = lo;
+            token_in[k] = to;
+            moved |= lo.is_some();
+        }
+        moved |= net
+            .switch_outputs()
+            .iter()
+            .any(|o| o.link_out.iter().any(|b| b.is_some()));
+        net.step(&link_in, &token_in)?;
+        if moved {
+            last_move = c;
+        } else if !pending.is_empty() && c - last_move > DEADLOCK_CYCLES {
+            return Err(Sp2SysError::Deadlock {
+                cycle: c,
+                outstanding: pending.len(),
+            });
+        }
+        let in_window = c >= cfg.warmup && c < inject_until;
+        if in_window {
+            for sw in &net.switches {
+                let occ = sw.cq.occupancy();
+                q_sum += occ as u64;
+                q_max = q_max.max(occ);
+            }
+        }
+        if cfg.check_every > 0 && c % cfg.check_every == 0 {
+            net.check()?;
+        }
+        for (at, node) in nodes.iter_mut().enumerate() {
+            for a in node.arrivals.drain(..) {
+                if a.payload.len() < 6 {
+                    return Err(Sp2SysError::Corrupted {
+                        cycle: c,
+                        at,
+                        src: usize::MAX,
+                        seq: 0,
+                        why: "shorter than its source and sequence number",
+                    });
+                }
+                let src = u16::from_be_bytes([a.payload[0], a.payload[1]]) as usize;
+                let k =
+                    u32::from_be_bytes([a.payload[2], a.payload[3], a.payload[4], a.payload[5]]);
+                let Some(p) = pending.remove(&(src, k)) else {
+                    return Err(Sp2SysError::Unexpected {
+                        cycle: c,
+                        at,
+                        src,
+                        seq: k,
+                    });
+                };
+                if p.dst != at {
+                    return Err(Sp2SysError::Misdelivered {
+                        cycle: c,
+                        src,
+                        seq: k,
+                        dst: p.dst,
+                        at,
+                    });
+                }
+                if !a.crc_ok {
+                    return Err(Sp2SysError::Corrupted {
+                        cycle: c,
+                        at,
+                        src,
+                        seq: k,
+                        why: "CRC mismatch",
+                    });
+                }
+                if a.payload != payload_bytes(src, k, a.payload.len()) {
+                    return Err(Sp2SysError::Corrupted {
+                        cycle: c,
+                        at,
+                        src,
+                        seq: k,
+                        why: "payload differs",
+                    });
+                }
+                delivered += 1;
+                if in_window {
+                    accepted_bytes += p.bytes as u64;
+                }
+                if p.tagged {
+                    latencies.push(a.cycle - p.created);
+                }
+            }
+        }
+        c += 1;
+    }
+    // Drain the last tokens and bytes in flight (all packets are in; the links settle within a few cycles).
+    let mut settle = 0;
+    while !(net.is_idle() && nodes.iter().all(|x| x.is_idle())) && settle < 1_000 {
+        for (k, node) in nodes.iter_mut().enumerate() {
+            let (b, t) = net.to_node(k);
+            let (lo, to) = node.cycle(c, b, t, 1);
+            link_in[k] = lo;
+            token_in[k] = to;
+        }
+        net.step(&link_in, &token_in)?;
+        c += 1;
+        settle += 1;
+    }
+    net.check()?;
+    if let Some((s, sw)) = net.switches.iter().enumerate().find(|(_, s)| !s.is_idle()) {
+        return Err(Sp2SysError::Leak(format!(
+            "switch `{}` not idle ({} chunks free of {CQ_CHUNKS})",
+            net.names[s],
+            sw.cq.free()
+        )));
+    }
+    if let Some(k) = nodes.iter().position(|x| !x.is_idle()) {
+        return Err(Sp2SysError::Leak(format!("processor {k} not idle")));
+    }
+    latencies.sort_unstable();
+    let via_q: u64 = net
+        .switches
+        .iter()
+        .flat_map(|s| s.tx.iter())
+        .map(|t| t.packets_queue)
+        .sum();
+    let via_x: u64 = net
+        .switches
+        .iter()
+        .flat_map(|s| s.tx.iter())
+        .map(|t| t.packets_xbar)
+        .sum();
+    let sw = net.switches.len();
+    Ok(Sp2SysStats {
+        processors: n,
+        switches: sw,
+        routing: routing.name(),
+        load: cfg.load,
+        accepted: accepted_bytes as f64 / (n as f64 * cfg.measure.max(1) as f64),
+        tagged,
+        mean_latency: if latencies.is_empty() {
+            0.0
+        } else {
+            latencies.iter().sum::<u64>() as f64 / latencies.len() as f64
+        },
+        p99_latency: latencies
+            .get((latencies.len() * 99 / 100).min(latencies.len().saturating_sub(1)))
+            .copied()
+            .unwrap_or(0),
+        refused,
+        delivered,
+        mean_queue_chunks: q_sum as f64 / (cfg.measure.max(1) as f64 * sw as f64),
+        max_queue_chunks: q_max,
+        queue_share: via_q as f64 / (via_q + via_x).max(1) as f64,
+        cycles: c,
+        switch_steps: net.stepped,
+    })
+}

@@ -1,0 +1,152 @@
+//! SP2 systems of SP2-style switches (model/src/sp2/system.rs): scoreboards on the 16-node board and a
+//! 32-node system with ASR and single-path tables, backpressure on and off; every packet arrives once,
+//! intact, at its destination; every central queue is empty again after draining.
+
+use asr_model::routing::{Routing, TableRouting};
+use asr_model::sp2::network::{Sp2NetError, Sp2Network};
+use asr_model::sp2::system::{run, Sp2SysConfig, Sp2SysError};
+use asr_model::topology::{builtin, Topology};
+
+fn tables(t: &Topology) -> TableRouting {
+    let tables = asr_model::routes::generate(t, asr_model::routes::Method::Pruned, &|| {}).unwrap();
+    TableRouting::from_tables(t, &tables, "asr").unwrap()
+}
+
+#[test]
+fn board_scoreboard_asr_and_single_with_and_without_backpressure() {
+    let t = builtin("sp2:16").unwrap();
+    let asr = tables(&t);
+    let single = asr.single_path("single");
+    for (routing, consume, seed) in [
+        (&asr as &dyn Routing, 1.0, 1),
+        (&asr, 0.5, 2),
+        (&single, 1.0, 3),
+        (&single, 0.5, 4),
+    ] {
+        let cfg = Sp2SysConfig {
+            load: 0.4,
+            payload: (6, 60),
+            warmup: 500,
+            measure: 4_000,
+            check_every: 1,
+            consume,
+            seed,
+            ..Default::default()
+        };
+        let s = run(Sp2Network::new(&t).unwrap(), routing, &cfg)
+            .unwrap_or_else(|e| panic!("seed {seed} ({}): {e}", routing.name()));
+        assert!(
+            s.tagged > 500,
+            "seed {seed}: only {} tagged packets",
+            s.tagged
+        );
+        assert!(s.delivered >= s.tagged);
+        assert!(s.accepted > 0.1, "seed {seed}: accepted {}", s.accepted);
+        assert!(
+            s.queue_share > 0.0 && s.queue_share < 1.0,
+            "seed {seed}: {s:?}"
+        );
+        assert!(s.mean_latency > 10.0, "seed {seed}: {s:?}");
+    }
+}
+
+#[test]
+fn board_cut_through_latency_is_five_cycles_per_switch() {
+    // One packet P0 → P4 (different chips: up through a stage chip and back, 3 switches) at a low load.
+    let t = builtin("sp2:16").unwrap();
+    let asr = tables(&t);
+    let mut h = Vec::new();
+    asr.route(0, 4, &mut asr_model::rng::stream(1, 1), &mut h);
+    assert_eq!(h.len(), 3, "P0 → P4 crosses three switches: {h:?}");
+    let cfg = Sp2SysConfig {
+        load: 0.001,
+        payload: (6, 6),
+        warmup: 0,
+        measure: 30_000,
+        seed: 7,
+        ..Default::default()
+    };
+    let s = run(Sp2Network::new(&t).unwrap(), &asr, &cfg).unwrap();
+    assert!(s.tagged > 2);
+    // Minimum latency for a 3-hop 9-byte packet: the node sends LEN at creation + 1, 5 cycles per switch,
+    // then the rest of the packet streams in behind LEN.
+    assert!(s.mean_latency < 40.0, "{s:?}");
+}
+
+#[test]
+fn system_32_nodes_delivers_everything_near_saturation() {
+    let t = builtin("sp2:32").unwrap();
+    let asr = tables(&t);
+    for (routing, seed) in [(&asr as &dyn Routing, 11), (&asr.single_path("single"), 12)] {
+        let cfg = Sp2SysConfig {
+            load: 0.9,
+            payload: (6, 120),
+            warmup: 500,
+            measure: 3_000,
+            check_every: 7,
+            seed,
+            ..Default::default()
+        };
+        let s = run(Sp2Network::new(&t).unwrap(), routing, &cfg)
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert!(
+            s.refused > 0,
+            "load 0.9 should saturate some sources: {s:?}"
+        );
+        assert!(s.accepted > 0.2, "{s:?}");
+    }
+}
+
+#[test]
+fn bad_parameters_and_bad_routes_are_errors() {
+    let t = builtin("sp2:16").unwrap();
+    let asr = tables(&t);
+    let net = || Sp2Network::new(&t).unwrap();
+    for cfg in [
+        Sp2SysConfig {
+            load: 0.0,
+            ..Default::default()
+        },
+        Sp2SysConfig {
+            payload: (5, 10),
+            ..Default::default()
+        },
+        Sp2SysConfig {
+            consume: 0.0,
+            ..Default::default()
+        },
+    ] {
+        assert!(matches!(
+            run(net(), &asr, &cfg),
+            Err(Sp2SysError::Params(_))
+        ));
+    }
+    // Routes for another system.
+    let t32 = builtin("sp2:32").unwrap();
+    assert!(matches!(
+        run(net(), &tables(&t32), &Sp2SysConfig::default()),
+        Err(Sp2SysError::Params(_))
+    ));
+    // A route through a port that leads nowhere (external ports of the 16-node board are open).
+    struct Out;
+    impl Routing for Out {
+        fn max_hops(&self) -> usize {
+            1
+        }
+        fn processors(&self) -> usize {
+            16
+        }
+        fn route(&self, _: usize, _: usize, _: &mut asr_model::rng::Rng, h: &mut Vec<u64>) {
+            h.clear();
+            h.extend([1 << 4, 1 << 0]); // up to a stage chip, then out of external port 0
+        }
+        fn name(&self) -> String {
+            "out".into()
+        }
+    }
+    let e = run(net(), &Out, &Sp2SysConfig::default()).unwrap_err();
+    assert!(
+        matches!(e, Sp2SysError::Net(Sp2NetError::Unconnected { .. })),
+        "{e}"
+    );
+}
