@@ -9,8 +9,8 @@
 //! Two-phase: every decision of a cycle is made from the state at the start of the cycle; the new state is
 //! built from it, so no result depends on the order in which ports are visited.
 
-use super::central_queue::{CentralQueue, CqError, CqInputs};
-use super::receiver::{Receiver, RxState};
+use super::central_queue::{CentralQueue, CqError, CqInputs, WriteReq};
+use super::receiver::{Receiver, RxState, XbarByte};
 use super::transmitter::{Source, Transmitter};
 use super::{PASSES, PORTS, RX_DEPTH};
 use crate::lrs::Lrs;
@@ -33,6 +33,33 @@ pub enum Sp2Error {
 pub struct Sp2Outputs {
     pub link_out: [Option<u8>; PORTS],
     pub token_out: [bool; PORTS],
+}
+
+/// What a cycle's decisions read from the state at the start of the cycle (two-phase without cloning the
+/// whole switch every cycle).
+struct Snapshot {
+    rx_state: [RxState; PORTS],
+    rx_ready: [Option<WriteReq>; PORTS],
+    rx_xbar: [Option<XbarByte>; PORTS],
+    tx_free: [bool; PORTS],
+    tx_wants: [bool; PORTS],
+    /// `tx_room[o][reg_full]`.
+    tx_room: [[bool; 2]; PORTS],
+    tx_source: [Source; PORTS],
+}
+
+impl Snapshot {
+    fn of(s: &Sp2Switch) -> Self {
+        Snapshot {
+            rx_state: std::array::from_fn(|i| s.rx[i].state),
+            rx_ready: std::array::from_fn(|i| s.rx[i].ready),
+            rx_xbar: std::array::from_fn(|i| s.rx[i].xbar),
+            tx_free: std::array::from_fn(|o| s.tx[o].free_for_xbar(s.cq.count(o))),
+            tx_wants: std::array::from_fn(|o| s.tx[o].wants_chunk(s.cq.count(o))),
+            tx_room: std::array::from_fn(|o| [s.tx[o].xbar_room(false), s.tx[o].xbar_room(true)]),
+            tx_source: std::array::from_fn(|o| s.tx[o].source),
+        }
+    }
 }
 
 /// The switch state.
@@ -87,7 +114,7 @@ impl Sp2Switch {
         link_in: &[Option<u8>; PORTS],
         token_in: &[bool; PORTS],
     ) -> Result<Sp2Outputs, Sp2Error> {
-        let old = self.clone();
+        let old = Snapshot::of(self);
         let out = self.outputs();
         for p in 0..PORTS {
             if out.token_out[p] {
@@ -102,7 +129,7 @@ impl Sp2Switch {
 
         // Crossbar matching on the waiting receivers and the free transmitters.
         let free: u64 = (0..PORTS)
-            .filter(|&o| old.tx[o].free_for_xbar(old.cq.count(o)))
+            .filter(|&o| old.tx_free[o])
             .fold(0, |m, o| m | 1 << o);
         let rows: Vec<u64> = self
             .rx
@@ -116,7 +143,8 @@ impl Sp2Switch {
             let want = (0..PORTS)
                 .filter(|&i| mm[i] >> o & 1 == 1)
                 .fold(0u64, |m, i| m | 1 << i);
-            if let Some(i) = old.xbar_arb[o].pick(want) {
+            // Each arbiter picks before it is served: `self`'s arbiters still hold the cycle's start state.
+            if let Some(i) = self.xbar_arb[o].pick(want) {
                 granted[i as usize] = Some(o as u8);
                 self.xbar_arb[o].served(i);
             }
@@ -141,17 +169,19 @@ impl Sp2Switch {
         }
 
         // One queue-output choice per cycle (LRS), least-loaded permitted unlocked output.
-        let unlocked = |o: usize| old.lock[o].is_none();
+        // The locks and the queue's counts are unchanged so far this cycle.
+        let lock = self.lock;
+        let unlocked = |o: usize| lock[o].is_none();
         let choosers: u64 = (0..PORTS)
-            .filter(|&i| matches!(old.rx[i].state, RxState::Choose { set, .. } if (0..PORTS).any(|o| set >> o & 1 == 1 && unlocked(o))))
+            .filter(|&i| matches!(old.rx_state[i], RxState::Choose { set, .. } if (0..PORTS).any(|o| set >> o & 1 == 1 && unlocked(o))))
             .fold(0, |m, i| m | 1 << i);
-        if let Some(i) = old.choose_arb.pick(choosers) {
-            let RxState::Choose { set, body } = old.rx[i as usize].state else {
+        if let Some(i) = self.choose_arb.pick(choosers) {
+            let RxState::Choose { set, body } = old.rx_state[i as usize] else {
                 unreachable!()
             };
             let o = (0..PORTS)
                 .filter(|&o| set >> o & 1 == 1 && unlocked(o))
-                .min_by_key(|&o| (old.cq.count(o), o))
+                .min_by_key(|&o| (self.cq.count(o), o))
                 .expect("a chooser has an unlocked output");
             self.lock[o] = Some(i);
             self.rx[i as usize].state = RxState::Queue {
@@ -165,13 +195,13 @@ impl Sp2Switch {
         // Central queue: writes from the ready slots (as they were), reads for the transmitters.
         let mut cqi = CqInputs::default();
         for i in 0..PORTS {
-            cqi.wr[i] = old.rx[i].ready;
-            cqi.rd[i] = old.tx[i].wants_chunk(old.cq.count(i));
+            cqi.wr[i] = old.rx_ready[i];
+            cqi.rd[i] = old.tx_wants[i];
         }
         let cqo = self.cq.eval(&cqi)?;
         self.cq.commit(&cqi, &cqo);
         if let Some(i) = cqo.wr_grant {
-            let w = old.rx[i as usize].ready.expect("granted ready chunk");
+            let w = old.rx_ready[i as usize].expect("granted ready chunk");
             self.rx[i as usize].ready = None;
             if w.last {
                 self.lock[w.out as usize] = None;
@@ -183,25 +213,25 @@ impl Sp2Switch {
 
         // Crossbar and queue data paths of the receivers.
         for i in 0..PORTS {
-            let room = match old.rx[i].state {
+            let room = match old.rx_state[i] {
                 RxState::Xbar { out, .. } => {
-                    old.tx[out as usize].xbar_room(old.rx[i].xbar.is_some())
+                    old.tx_room[out as usize][old.rx_xbar[i].is_some() as usize]
                 }
                 _ => false,
             };
             // A receiver granted this cycle sends its held byte at once (the transmitter is idle).
-            let room = room
-                || (granted[i].is_some() && old.tx[granted[i].unwrap() as usize].xbar_room(false));
+            let room =
+                room || (granted[i].is_some() && old.tx_room[granted[i].unwrap() as usize][0]);
             self.rx[i].feed_xbar(room);
-            if matches!(old.rx[i].state, RxState::Queue { .. }) || self.rx[i].asm_done.is_some() {
+            if matches!(old.rx_state[i], RxState::Queue { .. }) || self.rx[i].asm_done.is_some() {
                 self.rx[i].feed_queue();
             }
         }
 
         // Transmitters.
         for o in 0..PORTS {
-            let xb = match old.tx[o].source {
-                Source::Xbar(i) => old.rx[i as usize].xbar,
+            let xb = match old.tx_source[o] {
+                Source::Xbar(i) => old.rx_xbar[i as usize],
                 _ => None,
             };
             let chunk = cqo.rd_data.filter(|c| c.out as usize == o);
