@@ -30,6 +30,8 @@ enum Command {
     DeliverySim(cmd::paths::SimCheckArgs),
     /// The SP2-style 8x8 switch alone: throughput, central-queue occupancy and latency against load.
     Sp2(cmd::sp2::Args),
+    /// SP2 systems of SP2-style switches (16 to 512 processors): ASR against single-path route tables.
+    Sp2System(cmd::sp2_system::Args),
     /// Write a built-in topology (sp2:N, benes:N, fly:K:N, mesh:KxK, torus:KxK, hypercube:D) as a topology file.
     Topology(cmd::topology::Args),
     /// Route tables of maximum adaptivity for every processor pair (thesis ch. 4).
@@ -64,6 +66,7 @@ fn main() -> Result<()> {
         Command::DeliveryMc(a) => cmd::paths::run_mc(a),
         Command::DeliverySim(a) => cmd::paths::run_sim_check(a),
         Command::Sp2(a) => cmd::sp2::run(a),
+        Command::Sp2System(a) => cmd::sp2_system::run(a),
         Command::Topology(a) => cmd::topology::run(a),
         Command::Routes(a) => cmd::routes::run(a),
         Command::RoutesTable(a) => cmd::routes_table::run(a),

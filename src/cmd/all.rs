@@ -208,10 +208,39 @@ fn sp2(out: &Path, seed: u64) -> Result<()> {
     Ok(())
 }
 
+/// SP2 systems of SP2-style switches, 16 to 512 processors: ASR tables against single-path tables.
+fn sp2_systems(out: &Path, seed: u64) -> Result<()> {
+    let a = super::sp2_system::Args {
+        network: [16, 32, 48, 64, 80, 128, 256, 512]
+            .iter()
+            .map(|n| format!("sp2:{n}"))
+            .collect(),
+        routing: vec!["asr".into(), "single".into()],
+        load: vec![0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 1.0],
+        payload: "32".into(),
+        warmup: 2_000,
+        measure: 10_000,
+        source_queue: 16,
+        seed,
+        out: Some(out.join("sp2_systems")),
+        json: false,
+    };
+    let curves = super::sp2_system::compute(&a)?;
+    let table = format!(
+        "{}\n{}",
+        super::sp2_system::render(&curves, &a),
+        super::sp2_system::summary(&curves, 0.3)
+    );
+    print!("{table}");
+    super::sp2_system::write_files(&curves, a.out.as_ref().expect("set above"))?;
+    fs::write(out.join("sp2_systems.txt"), &table)?;
+    Ok(())
+}
+
 pub fn run(a: Args) -> Result<()> {
     fs::create_dir_all(&a.out).with_context(|| format!("creating {}", a.out.display()))?;
     let t0 = Instant::now();
-    let sections: [(&str, &dyn Fn() -> Result<()>); 7] = [
+    let sections: [(&str, &dyn Fn() -> Result<()>); 8] = [
         ("Verilog export and waveforms", &|| hdl(&a.out)),
         ("Table 2.1 (matching heuristic)", &|| {
             matching(&a.out, a.seed)
@@ -229,6 +258,9 @@ pub fn run(a: Args) -> Result<()> {
             wormhole(&a)
         }),
         ("SP2-style switch model", &|| sp2(&a.out, a.seed)),
+        ("SP2 systems of SP2-style switches", &|| {
+            sp2_systems(&a.out, a.seed)
+        }),
     ];
     for (name, f) in sections {
         let t = Instant::now();

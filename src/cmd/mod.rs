@@ -10,6 +10,7 @@ pub mod routes;
 pub mod routes_table;
 pub mod sim;
 pub mod sp2;
+pub mod sp2_system;
 pub mod topology;
 pub mod verilog;
 pub mod wave;

@@ -50,6 +50,35 @@ pub fn write_csv(path: &Path, curves: &[Curve]) -> Result<()> {
 /// Mean latency against offered load, one line per curve; latency axis clipped at `y_max` cycles (points
 /// above are drawn at the top edge, as the thesis' curves leave the plot when latency diverges).
 pub fn latency_svg(path: &Path, title: &str, curves: &[Curve], y_max: f64) -> Result<()> {
+    let xy: Vec<(&str, Vec<(f64, f64)>)> = curves
+        .iter()
+        .map(|c| {
+            (
+                c.label,
+                c.points
+                    .iter()
+                    .map(|p| (p.offered, p.mean_latency))
+                    .collect(),
+            )
+        })
+        .collect();
+    xy_svg(
+        path,
+        title,
+        "offered load (packets / input / cycle)",
+        &xy,
+        y_max,
+    )
+}
+
+/// Mean latency (y, clipped at `y_max`) against load (x in 0..1), one line per labelled curve.
+pub fn xy_svg(
+    path: &Path,
+    title: &str,
+    x_desc: &str,
+    curves: &[(&str, Vec<(f64, f64)>)],
+    y_max: f64,
+) -> Result<()> {
     let root = SVGBackend::new(path, (720, 480)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| anyhow!("{e}"))?;
     let mut chart = ChartBuilder::on(&root)
@@ -61,22 +90,18 @@ pub fn latency_svg(path: &Path, title: &str, curves: &[Curve], y_max: f64) -> Re
         .map_err(|e| anyhow!("{e}"))?;
     chart
         .configure_mesh()
-        .x_desc("offered load (packets / input / cycle)")
+        .x_desc(x_desc)
         .y_desc("mean latency (cycles)")
         .draw()
         .map_err(|e| anyhow!("{e}"))?;
     let colors = [RED, BLUE, GREEN, BLACK];
-    for (k, c) in curves.iter().enumerate() {
+    for (k, (label, c)) in curves.iter().enumerate() {
         let col = colors[k % colors.len()];
-        let pts: Vec<(f64, f64)> = c
-            .points
-            .iter()
-            .map(|p| (p.offered, p.mean_latency.min(y_max)))
-            .collect();
+        let pts: Vec<(f64, f64)> = c.iter().map(|&(x, y)| (x, y.min(y_max))).collect();
         chart
             .draw_series(LineSeries::new(pts.clone(), col.stroke_width(2)))
             .map_err(|e| anyhow!("{e}"))?
-            .label(c.label)
+            .label(*label)
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], col));
         chart
             .draw_series(

@@ -8,11 +8,13 @@
 //! - [`file`]: the route-table file parser (file:line errors) and loading against a topology.
 //! - [`validate`]: checks of emitted routes and the exhaustive maximality search.
 //! - [`stats`]: the thesis' parallel statistics (Table 4.4).
+//! - [`cdg`]: the channel-dependency graph of route tables (can the routes deadlock?).
 //!
 //! A hop is a switch choosing an output; shortest paths are counted over directed channels, and a processor
 //! never forwards. With full-duplex links a path may leave a switch on the port it entered by (turn-around).
 
 pub mod bfs;
+pub mod cdg;
 pub mod file;
 pub mod solution;
 pub mod stats;

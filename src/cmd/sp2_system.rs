@@ -1,0 +1,376 @@
+//! `asr sp2-system`: whole SP2 systems built of the SP2-style switch model (`model/src/sp2/system.rs`) —
+//! the 16-node board and the 32–512-node systems, or any topology file of 8-port switches — with the route
+//! generator's ASR tables against their single-path reduction: latency–load curves, saturation throughput,
+//! central-queue occupancy. Every run checks the scoreboard and drains (no loss, no leak, no deadlock).
+
+use anyhow::{bail, Context, Result};
+use asr_model::routing::{Routing, TableRouting};
+use asr_model::sp2::network::Sp2Network;
+use asr_model::sp2::system::{run as run_point, Sp2SysConfig, Sp2SysError, Sp2SysStats};
+use asr_model::topology::Topology;
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct Args {
+    /// Systems: built-in names (sp2:16, sp2:32, …, sp2:512, sp2even:64) or topology files, comma-separated.
+    #[arg(long, value_delimiter = ',', default_values_t = vec!["sp2:32".to_string()])]
+    pub network: Vec<String>,
+    /// Routings to compare: asr (the generator's tables) and single (one path per pair from them).
+    #[arg(long, value_delimiter = ',', default_values_t = vec!["asr".to_string(), "single".to_string()])]
+    pub routing: Vec<String>,
+    /// Offered loads in link bytes per processor per cycle, comma-separated, each in (0, 1].
+    #[arg(long, value_delimiter = ',', default_values_t = vec![0.1f64, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 1.0])]
+    pub load: Vec<f64>,
+    /// Payload bytes per packet: N or MIN..MAX (uniform), at least 6.
+    #[arg(long, default_value = "32")]
+    pub payload: String,
+    #[arg(long, default_value_t = 2_000)]
+    pub warmup: u64,
+    /// Measured cycles per point.
+    #[arg(long, default_value_t = 10_000)]
+    pub measure: u64,
+    /// Packets a processor may have waiting (more are refused and counted).
+    #[arg(long, default_value_t = 16)]
+    pub source_queue: usize,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Write CSV and SVG latency–load plots into this folder.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn parse_payload(s: &str) -> Result<(usize, usize)> {
+    let (a, b) = match s.split_once("..") {
+        Some((a, b)) => (a.trim().parse(), b.trim().parse()),
+        None => (s.trim().parse(), s.trim().parse()),
+    };
+    match (a, b) {
+        (Ok(a), Ok(b)) if (6..=240).contains(&a) && a <= b && b <= 240 => Ok((a, b)),
+        _ => bail!("--payload `{s}`: N or MIN..MAX with 6 ≤ MIN ≤ MAX ≤ 240"),
+    }
+}
+
+fn topology(spec: &str) -> Result<Topology> {
+    if Path::new(spec).exists() {
+        asr_model::topology::parse::parse_file(Path::new(spec)).map_err(|e| anyhow::anyhow!("{e}"))
+    } else {
+        asr_model::topology::builtin(spec)
+            .with_context(|| format!("network `{spec}`: not a file, and not a built-in name"))
+    }
+}
+
+/// One (routing, load) point: its statistics, or the deadlock that stopped it (a property of the routes
+/// on that topology, reported as a result; every other broken invariant aborts the command).
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Point {
+    pub routing: String,
+    pub load: f64,
+    pub processors: usize,
+    pub switches: usize,
+    pub stats: Option<Sp2SysStats>,
+    pub deadlock: Option<String>,
+}
+
+/// The points of one system: its name and one point per (routing, load), in argument order.
+pub struct SystemCurves {
+    pub network: String,
+    pub points: Vec<Point>,
+}
+
+pub fn compute(a: &Args) -> Result<Vec<SystemCurves>> {
+    if a.load.is_empty() || a.load.iter().any(|&l| !(l > 0.0 && l <= 1.0)) {
+        bail!("--load: each must be in (0, 1]");
+    }
+    if a.measure < 100 || a.source_queue == 0 {
+        bail!("--measure must be ≥ 100 and --source-queue ≥ 1");
+    }
+    let payload = parse_payload(&a.payload)?;
+    let mut systems = Vec::new();
+    for spec in &a.network {
+        let t = topology(spec)?;
+        // Fail early on a topology that is not made of SP2 switches.
+        Sp2Network::new(&t).with_context(|| format!("network `{spec}`"))?;
+        let tables = asr_model::routes::generate(&t, asr_model::routes::Method::Pruned, &|| {})
+            .with_context(|| format!("route tables of `{spec}`"))?;
+        let asr = TableRouting::from_tables(&t, &tables, "asr").map_err(anyhow::Error::msg)?;
+        let mut routings: Vec<TableRouting> = Vec::new();
+        for r in &a.routing {
+            routings.push(match r.as_str() {
+                "asr" => asr.clone(),
+                "single" => asr.single_path("single"),
+                other => bail!("--routing `{other}`: use asr or single"),
+            });
+        }
+        systems.push((spec.clone(), t, routings));
+    }
+    let jobs: Vec<(usize, usize, f64)> = systems
+        .iter()
+        .enumerate()
+        .flat_map(|(s, (_, _, r))| {
+            (0..r.len()).flat_map(move |k| a.load.iter().map(move |&l| (s, k, l)))
+        })
+        .collect();
+    let pb = if a.json {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(jobs.len() as u64)
+    };
+    pb.set_style(
+        ProgressStyle::with_template("sp2-system {bar:40} {pos}/{len} points  {elapsed_precise}")
+            .expect("template"),
+    );
+    let results: Vec<Result<Point>> = jobs
+        .par_iter()
+        .map(|&(s, k, load)| {
+            let (spec, t, routings) = &systems[s];
+            let cfg = Sp2SysConfig {
+                load,
+                payload,
+                warmup: a.warmup,
+                measure: a.measure,
+                source_queue: a.source_queue,
+                seed: a.seed,
+                ..Default::default()
+            };
+            let net = Sp2Network::new(t)?;
+            let (processors, switches) = (net.processors(), net.switches.len());
+            let mut point = Point {
+                routing: routings[k].name(),
+                load,
+                processors,
+                switches,
+                stats: None,
+                deadlock: None,
+            };
+            match run_point(net, &routings[k], &cfg) {
+                Ok(st) => point.stats = Some(st),
+                Err(e @ Sp2SysError::Deadlock { .. }) => point.deadlock = Some(e.to_string()),
+                Err(e) => {
+                    return Err(e).with_context(|| {
+                        format!(
+                            "{spec}, {} routing, load {load} (seed {})",
+                            routings[k].name(),
+                            a.seed
+                        )
+                    })
+                }
+            }
+            pb.inc(1);
+            Ok(point)
+        })
+        .collect();
+    pb.finish_and_clear();
+    let mut it = results.into_iter();
+    let mut out = Vec::new();
+    for (spec, _, routings) in &systems {
+        let mut points = Vec::new();
+        for _ in 0..routings.len() * a.load.len() {
+            points.push(it.next().expect("one result per job")?);
+        }
+        out.push(SystemCurves {
+            network: spec.clone(),
+            points,
+        });
+    }
+    Ok(out)
+}
+
+pub fn render(curves: &[SystemCurves], a: &Args) -> String {
+    let mut s = String::new();
+    for c in curves {
+        let p0 = &c.points[0];
+        let _ = writeln!(
+            s,
+            "{}: {} processors, {} SP2-style switches; uniform traffic, {}-byte payloads, {} + {} cycles per point",
+            c.network, p0.processors, p0.switches, a.payload, a.warmup, a.measure
+        );
+        let _ = writeln!(
+            s,
+            "{:>8} {:>7} {:>9} {:>9} {:>7} {:>9} {:>9} {:>9}",
+            "routing", "offered", "accepted", "latency", "p99", "queue", "queue max", "via queue"
+        );
+        for pt in &c.points {
+            let Some(p) = &pt.stats else {
+                let _ = writeln!(
+                    s,
+                    "{:>8} {:>7.2}  {}",
+                    pt.routing,
+                    pt.load,
+                    pt.deadlock.as_deref().unwrap_or("")
+                );
+                continue;
+            };
+            let _ = writeln!(
+                s,
+                "{:>8} {:>7.2} {:>9.3} {:>9.1} {:>7} {:>9.2} {:>9} {:>8.1}%",
+                p.routing,
+                p.load,
+                p.accepted,
+                p.mean_latency,
+                p.p99_latency,
+                p.mean_queue_chunks,
+                p.max_queue_chunks,
+                100.0 * p.queue_share
+            );
+        }
+        s.push('\n');
+    }
+    let _ = writeln!(s, "(offered and accepted load in link bytes per processor per cycle; latency in cycles from a packet's creation to its last byte at the destination, including waiting at the source; queue = mean chunks in use per central queue, of 128)");
+    s
+}
+
+/// The README's summary: per system, accepted load at the highest offered load and mean latency at a
+/// reference load, for each routing.
+pub fn summary(curves: &[SystemCurves], ref_load: f64) -> String {
+    let mut s = String::new();
+    let names: Vec<&str> = curves.iter().map(|c| c.network.as_str()).collect();
+    let _ = writeln!(s, "| | {} |", names.join(" | "));
+    let _ = writeln!(s, "|---|{}", "---|".repeat(names.len()));
+    let routings: Vec<String> = {
+        let mut r: Vec<String> = curves[0].points.iter().map(|p| p.routing.clone()).collect();
+        r.dedup();
+        r
+    };
+    for r in &routings {
+        let sat: Vec<String> = curves
+            .iter()
+            .map(|c| {
+                let mine = || c.points.iter().filter(|p| &p.routing == r);
+                let best = mine()
+                    .filter_map(|p| p.stats.as_ref())
+                    .map(|p| p.accepted)
+                    .fold(0.0f64, f64::max);
+                match mine().find(|p| p.deadlock.is_some()) {
+                    Some(d) => format!("{best:.3} (deadlock at load {})", d.load),
+                    None => format!("{best:.3}"),
+                }
+            })
+            .collect();
+        let _ = writeln!(s, "| {r}: saturation throughput | {} |", sat.join(" | "));
+    }
+    for r in &routings {
+        let lat: Vec<String> = curves
+            .iter()
+            .map(|c| {
+                c.points
+                    .iter()
+                    .find(|p| &p.routing == r && (p.load - ref_load).abs() < 1e-9)
+                    .map_or("–".to_string(), |p| match &p.stats {
+                        Some(st) => format!("{:.1}", st.mean_latency),
+                        None => "deadlock".to_string(),
+                    })
+            })
+            .collect();
+        let _ = writeln!(
+            s,
+            "| {r}: mean latency at load {ref_load} | {} |",
+            lat.join(" | ")
+        );
+    }
+    s
+}
+
+/// CSV of every point and one SVG latency–load plot per system.
+pub fn write_files(curves: &[SystemCurves], dir: &Path) -> Result<()> {
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    let mut w = csv::Writer::from_path(dir.join("sp2_systems.csv"))?;
+    w.write_record([
+        "network",
+        "processors",
+        "switches",
+        "routing",
+        "offered",
+        "accepted",
+        "mean_latency",
+        "p99_latency",
+        "tagged",
+        "refused",
+        "mean_queue_chunks",
+        "max_queue_chunks",
+        "queue_share",
+        "cycles",
+        "deadlock",
+    ])?;
+    for c in curves {
+        for pt in &c.points {
+            let Some(p) = &pt.stats else {
+                let mut row = vec![
+                    c.network.clone(),
+                    pt.processors.to_string(),
+                    pt.switches.to_string(),
+                    pt.routing.clone(),
+                    format!("{:.3}", pt.load),
+                ];
+                row.extend(std::iter::repeat_n(String::new(), 9));
+                row.push(pt.deadlock.clone().unwrap_or_default());
+                w.write_record(&row)?;
+                continue;
+            };
+            w.write_record([
+                c.network.clone(),
+                p.processors.to_string(),
+                p.switches.to_string(),
+                p.routing.clone(),
+                format!("{:.3}", p.load),
+                format!("{:.4}", p.accepted),
+                format!("{:.2}", p.mean_latency),
+                p.p99_latency.to_string(),
+                p.tagged.to_string(),
+                p.refused.to_string(),
+                format!("{:.3}", p.mean_queue_chunks),
+                p.max_queue_chunks.to_string(),
+                format!("{:.4}", p.queue_share),
+                p.cycles.to_string(),
+                String::new(),
+            ])?;
+        }
+    }
+    w.flush()?;
+    for c in curves {
+        let mut lines: Vec<(&str, Vec<(f64, f64)>)> = Vec::new();
+        for pt in &c.points {
+            let Some(p) = &pt.stats else { continue };
+            match lines.iter_mut().find(|(l, _)| *l == p.routing) {
+                Some((_, v)) => v.push((p.load, p.mean_latency)),
+                None => lines.push((p.routing.as_str(), vec![(p.load, p.mean_latency)])),
+            }
+        }
+        let file = format!("sp2_{}.svg", c.network.replace([':', '/', '.'], "_"));
+        super::plot::xy_svg(
+            &dir.join(file),
+            &format!(
+                "{}: SP2-style switches, ASR tables against single-path",
+                c.network
+            ),
+            "offered load (link bytes / processor / cycle)",
+            &lines,
+            2_000.0,
+        )?;
+    }
+    Ok(())
+}
+
+pub fn run(a: Args) -> Result<()> {
+    let curves = compute(&a)?;
+    if a.json {
+        let all: Vec<_> = curves
+            .iter()
+            .map(|c| serde_json::json!({ "network": c.network, "points": c.points }))
+            .collect();
+        println!("{}", serde_json::to_string_pretty(&all)?);
+    } else {
+        print!("{}", render(&curves, &a));
+        if curves.len() > 1 {
+            print!("\n{}", summary(&curves, 0.3));
+        }
+    }
+    if let Some(dir) = &a.out {
+        write_files(&curves, dir)?;
+    }
+    Ok(())
+}
