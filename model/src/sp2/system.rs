@@ -294,7 +294,7 @@ pub fn run(
                 q_max = q_max.max(occ);
             }
         }
-        if cfg.check_every > 0 && c % cfg.check_every == 0 {
+        if cfg.check_every > 0 && c.is_multiple_of(cfg.check_every) {
             net.check()?;
         }
         for (at, node) in nodes.iter_mut().enumerate() {
