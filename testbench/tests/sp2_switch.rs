@@ -1,8 +1,10 @@
 //! Lock-step: the `sp2_switch` HDL top against `asr_model::sp2::switch::Sp2Switch::step`, a model node
 //! (`asr_model::sp2::node::Node`) on each port: random packets (route sets of 1, 2 or any number of ports,
-//! extra route bytes, 0..40-byte payloads, a few empty route sets and corrupted bytes), random consumer
-//! backpressure at the nodes, load phases; `link_out` and `token_out` compared every cycle, the model's
-//! queue invariants checked as it runs. Then the exported Verilog in Icarus on recorded cycles.
+//! extra route bytes, 0..40-byte payloads, a few empty route sets, a few packets with one flipped bit — in
+//! the payload or CRC, or anywhere), random consumer backpressure at the nodes (a slow consumer in one
+//! load phase, and stalls of 20..300 cycles switched on and off at random at every node), load phases;
+//! `link_out` and `token_out` compared every cycle for 100 000 consecutive cycles, the model's queue
+//! invariants checked as it runs. Then the exported Verilog in Icarus on recorded cycles.
 //! Replay a failure with `ASR_SEED=<seed>`.
 
 use asr_hdl::sp2::switch::Sp2Switch as SwHw;
@@ -17,7 +19,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rust_hdl::prelude::*;
 use std::time::Instant;
 
-const CYCLES: usize = 20_000;
+const CYCLES: usize = 100_000;
 const ICARUS_CYCLES: usize = 10_000;
 
 /// The switch's pins in one cycle.
@@ -49,6 +51,7 @@ fn random_packet(rng: &mut Xoshiro256PlusPlus, phase: usize) -> Vec<u8> {
         .chain((0..rng.gen_range(0..3)).map(|_| rng.gen_range(1..=255u64)))
         .collect();
     let payload: Vec<u8> = (0..rng.gen_range(0..=40)).map(|_| rng.gen()).collect();
+    let route_bytes = hops.len();
     let mut p = if set == 0 {
         // `Header` refuses an empty set: the same format by hand (docs/sp2-switch.md §2).
         let mut p = vec![(hops.len() + payload.len()) as u8];
@@ -59,9 +62,15 @@ fn random_packet(rng: &mut Xoshiro256PlusPlus, phase: usize) -> Vec<u8> {
     } else {
         encode_packet(&Header::new(8, hops).unwrap(), &payload).unwrap()
     };
+    // One flipped bit: in the payload or the CRC (the packet is routed and flagged bad: a CRC error), or
+    // anywhere (LEN and route bytes too: misframed and malformed packets).
     if rng.gen_bool(0.02) {
-        let k = rng.gen_range(0..p.len());
-        p[k] ^= 0x10;
+        let k = if rng.gen_bool(0.7) {
+            rng.gen_range(1 + route_bytes..p.len())
+        } else {
+            rng.gen_range(0..p.len())
+        };
+        p[k] ^= 1 << rng.gen_range(0..8);
     }
     p
 }
@@ -74,6 +83,8 @@ fn record(seed: u64, cycles: usize) -> (Vec<(Pins, Ports)>, Sp2Switch, usize) {
     let mut wires = ([None; PORTS], [false; PORTS]);
     let mut out = Vec::with_capacity(cycles);
     let mut bytes_out = 0usize;
+    // Per node: the cycle its current stall (consumer backpressure) ends.
+    let mut stall_until = [0usize; PORTS];
     for n in 0..cycles {
         // 0: heavy mixed sets, 1: heavy single-port routes, 2: light load, 3: backpressured outputs.
         let phase = (n / 2500) % 4;
@@ -87,17 +98,20 @@ fn record(seed: u64, cycles: usize) -> (Vec<(Pins, Ports)>, Sp2Switch, usize) {
                 let pkt = random_packet(&mut rng, phase);
                 nodes[p].send_queue.push_back(pkt);
             }
-            let consume = rng.gen_bool(p_consume) as usize;
+            if n >= stall_until[p] && rng.gen_bool(0.001) {
+                stall_until[p] = n + rng.gen_range(20..300);
+            }
+            let consume = (n >= stall_until[p] && rng.gen_bool(p_consume)) as usize;
             let (b, t) = nodes[p].cycle(sw.cycle, wires.0[p], wires.1[p], consume);
             pins.link_in[p] = b;
             pins.token_in[p] = t;
         }
         let o = sw
             .step(&pins.link_in, &pins.token_in)
-            .unwrap_or_else(|e| panic!("model, cycle {n}: {e}"));
+            .unwrap_or_else(|e| panic!("model, cycle {n} (ASR_SEED={seed:#x}): {e}"));
         if n % 500 == 0 {
             sw.check()
-                .unwrap_or_else(|e| panic!("model, cycle {n}: {e}"));
+                .unwrap_or_else(|e| panic!("model, cycle {n} (ASR_SEED={seed:#x}): {e}"));
         }
         bytes_out += o.link_out.iter().filter(|b| b.is_some()).count();
         wires = (o.link_out, o.token_out);
@@ -158,7 +172,10 @@ fn sp2_switch_agrees_with_the_model() {
         start.elapsed().as_secs_f64(),
         CYCLES as f64 / t_hw.elapsed().as_secs_f64()
     );
-    assert!(via_xbar > 200 && via_queue > 200 && crc > 0 && route > 0);
+    assert!(
+        bytes_out > 250_000 && via_xbar > 2_000 && via_queue > 4_000 && crc > 100 && route > 100,
+        "too little traffic (ASR_SEED={seed:#x})"
+    );
 }
 
 /// The exported `sp2_switch` Verilog in Icarus on cycles recorded from the model.
