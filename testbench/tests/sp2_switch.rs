@@ -3,7 +3,8 @@
 //! extra route bytes, 0..40-byte payloads, a few empty route sets, a few packets with one flipped bit — in
 //! the payload or CRC, or anywhere), random consumer backpressure at the nodes (a slow consumer in one
 //! load phase, and stalls of 20..300 cycles switched on and off at random at every node), load phases;
-//! `link_out` and `token_out` compared every cycle for 100 000 consecutive cycles, the model's queue
+//! `link_out`, `token_out` and the receivers' error counters (`crc_errors`, `route_errors`, modulo 256)
+//! compared every cycle for 100 000 consecutive cycles, the model's queue
 //! invariants checked as it runs. Then the exported Verilog in Icarus on recorded cycles.
 //! Replay a failure with `ASR_SEED=<seed>`.
 
@@ -34,6 +35,10 @@ struct Pins {
 struct Ports {
     link_out: [Option<u8>; PORTS],
     token_out: [bool; PORTS],
+    /// Per receiver, the model's `crc_errors` and `route_errors` modulo 256 before the cycle (the HDL's
+    /// counters are registers).
+    crc_errors: [u8; PORTS],
+    route_errors: [u8; PORTS],
 }
 
 fn random_packet(rng: &mut Xoshiro256PlusPlus, phase: usize) -> Vec<u8> {
@@ -106,6 +111,8 @@ fn record(seed: u64, cycles: usize) -> (Vec<(Pins, Ports)>, Sp2Switch, usize) {
             pins.link_in[p] = b;
             pins.token_in[p] = t;
         }
+        let crc_errors = std::array::from_fn(|i| sw.rx[i].crc_errors as u8);
+        let route_errors = std::array::from_fn(|i| sw.rx[i].route_errors as u8);
         let o = sw
             .step(&pins.link_in, &pins.token_in)
             .unwrap_or_else(|e| panic!("model, cycle {n} (ASR_SEED={seed:#x}): {e}"));
@@ -120,6 +127,8 @@ fn record(seed: u64, cycles: usize) -> (Vec<(Pins, Ports)>, Sp2Switch, usize) {
             Ports {
                 link_out: o.link_out,
                 token_out: o.token_out,
+                crc_errors,
+                route_errors,
             },
         ));
     }
@@ -137,6 +146,8 @@ fn hw_step(u: &mut SwHw, p: &Pins) -> Ports {
             let d = unpack(u.link_out_data.val(), 8, 8);
             let v = u.link_out_valid.val();
             let t = u.token_out.val();
+            let ce = unpack(u.crc_errors.val(), 8, 8);
+            let re = unpack(u.route_errors.val(), 8, 8);
             Ports {
                 link_out: std::array::from_fn(|k| {
                     if v.get_bit(k) {
@@ -147,6 +158,8 @@ fn hw_step(u: &mut SwHw, p: &Pins) -> Ports {
                     }
                 }),
                 token_out: std::array::from_fn(|k| t.get_bit(k)),
+                crc_errors: std::array::from_fn(|k| ce[k] as u8),
+                route_errors: std::array::from_fn(|k| re[k] as u8),
             }
         },
     )
@@ -183,7 +196,13 @@ fn sp2_switch_agrees_with_the_model() {
 fn sp2_switch_verilog_in_icarus() {
     use asr_testbench::icarus::{run, value_of_bools, value_of_fields, Port, Vector};
     let seed = seed();
-    let (rec, _, _) = record(seed ^ 0x5b, ICARUS_CYCLES);
+    let (rec, sw, _) = record(seed ^ 0x5b, ICARUS_CYCLES);
+    // The counters the Verilog must reproduce do count.
+    assert!(
+        sw.rx.iter().map(|r| r.crc_errors).sum::<u64>() > 10
+            && sw.rx.iter().map(|r| r.route_errors).sum::<u64>() > 10,
+        "no CRC or route errors in the Icarus vectors (ASR_SEED={seed:#x})"
+    );
     let vectors: Vec<Vector> = rec
         .iter()
         .map(|(p, o)| Vector {
@@ -196,6 +215,8 @@ fn sp2_switch_verilog_in_icarus() {
                 value_of_bools(&o.link_out.map(|b| b.is_some())),
                 value_of_fields(&o.link_out.map(|b| b.unwrap_or(0) as u128), 8),
                 value_of_bools(&o.token_out),
+                value_of_fields(&o.crc_errors.map(|c| c as u128), 8),
+                value_of_fields(&o.route_errors.map(|c| c as u128), 8),
             ],
         })
         .collect();
@@ -212,6 +233,8 @@ fn sp2_switch_verilog_in_icarus() {
             Port::new("link_out_valid", 8),
             Port::new("link_out_data", 64),
             Port::new("token_out", 8),
+            Port::new("crc_errors", 64),
+            Port::new("route_errors", 64),
         ],
         &vectors,
         true,
