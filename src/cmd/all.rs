@@ -146,15 +146,14 @@ fn delivery(out: &Path, seed: u64) -> Result<()> {
     Ok(())
 }
 
-/// HDL: every top's Verilog, and the benes8-burst waveform (HDL and model) with GTKWave save files.
+/// HDL: every top's Verilog, and every waveform scenario (`benes8-burst`, `sp2-contention`; HDL and model)
+/// with GTKWave save files.
 fn hdl(out: &Path) -> Result<()> {
     let files = super::verilog::export(&out.join("verilog"), &[])?;
-    asr_testbench::wave::write("benes8-burst", &out.join("waves/benes8-burst.vcd"), false)?;
-    asr_testbench::wave::write(
-        "benes8-burst",
-        &out.join("waves/benes8-burst-model.vcd"),
-        true,
-    )?;
+    for &sc in asr_testbench::wave::SCENARIOS {
+        asr_testbench::wave::write(sc, &out.join(format!("waves/{sc}.vcd")), false)?;
+        asr_testbench::wave::write(sc, &out.join(format!("waves/{sc}-model.vcd")), true)?;
+    }
     eprintln!(
         "asr all: {} Verilog tops in {}/verilog, waves in {}/waves",
         files.len(),

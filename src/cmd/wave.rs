@@ -6,21 +6,26 @@ use std::path::PathBuf;
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct Args {
-    /// Scenario (known: benes8-burst).
+    /// Scenario (known: benes8-burst, sp2-contention).
     pub scenario: String,
-    /// VCD file to write; the `.gtkw` goes beside it.
-    #[arg(long, default_value = "out/waves/benes8-burst.vcd")]
-    pub out: PathBuf,
+    /// VCD file to write; the `.gtkw` goes beside it. Default: `out/waves/SCENARIO.vcd`
+    /// (`out/waves/SCENARIO-model.vcd` with `--model`).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
     /// Write the model's VCD instead of the HDL's.
     #[arg(long)]
     pub model: bool,
 }
 
 pub fn run(a: Args) -> Result<()> {
-    let gtkw = asr_testbench::wave::write(&a.scenario, &a.out, a.model)?;
+    let out = a.out.unwrap_or_else(|| {
+        let suffix = if a.model { "-model" } else { "" };
+        PathBuf::from(format!("out/waves/{}{suffix}.vcd", a.scenario))
+    });
+    let gtkw = asr_testbench::wave::write(&a.scenario, &out, a.model)?;
     eprintln!(
         "wrote {} and {} (open with: gtkwave {})",
-        a.out.display(),
+        out.display(),
         gtkw.display(),
         gtkw.display()
     );

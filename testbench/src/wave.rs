@@ -6,6 +6,12 @@
 //! contention), output 0 is blocked for a while and output 1 toggles its `ready` (backpressure), then the
 //! network drains. Timing: cycle n has its inputs applied at time 10n (clock low) and its rising edge at
 //! 10n+5.
+//!
+//! Scenario `sp2-contention` ([`sp2`]): the `sp2_switch` with several inputs sending to one output at once,
+//! so some packets cut through the crossbar and others go through the central queue, ASR multi-port sets,
+//! output backpressure, a CRC and a route error.
+//!
+//! [`read_vcd`] reads a VCD back (for tests): every variable by its dotted path, its width and its changes.
 
 use anyhow::{bail, Context, Result};
 use asr_hdl::benes::Benes8;
@@ -18,8 +24,10 @@ use std::path::{Path, PathBuf};
 use crate::harness::{bools, from_bools, pack};
 use crate::lockstep::SETTLE;
 
+pub mod sp2;
+
 /// Known scenarios.
-pub const SCENARIOS: &[&str] = &["benes8-burst"];
+pub const SCENARIOS: &[&str] = &["benes8-burst", "sp2-contention"];
 
 const N: usize = 8;
 const W: usize = 26;
@@ -76,7 +84,7 @@ impl Burst {
 
 /// Writes the scenario's VCD (HDL or model) to `out` and a `.gtkw` beside it; returns the `.gtkw` path.
 pub fn write(scenario: &str, out: &Path, model: bool) -> Result<PathBuf> {
-    if scenario != "benes8-burst" {
+    if !SCENARIOS.contains(&scenario) {
         bail!(
             "unknown scenario {scenario:?}; known: {}",
             SCENARIOS.join(", ")
@@ -89,12 +97,25 @@ pub fn write(scenario: &str, out: &Path, model: bool) -> Result<PathBuf> {
     }
     let f =
         BufWriter::new(File::create(out).with_context(|| format!("creating {}", out.display()))?);
+    let gtkw = out.with_extension("gtkw");
+    if scenario == "sp2-contention" {
+        if model {
+            sp2::write_model(f)?;
+        } else {
+            sp2::write_hdl(f)?;
+        }
+        let name = out
+            .file_name()
+            .map(|s| s.to_string_lossy().to_string())
+            .unwrap_or_default();
+        std::fs::write(&gtkw, sp2::gtkw_text(&name, model))?;
+        return Ok(gtkw);
+    }
     if model {
         write_model(f)?;
     } else {
         write_hdl(f)?;
     }
-    let gtkw = out.with_extension("gtkw");
     std::fs::write(&gtkw, gtkw_text(out))?;
     Ok(gtkw)
 }
@@ -290,4 +311,85 @@ pub fn gtkw_text(vcd: &Path) -> String {
         );
     }
     s
+}
+
+/// A VCD read back: every variable by its dotted path (`uut.rx$0.st.q`), with its width and changes.
+#[derive(Debug, Default)]
+pub struct Trace {
+    vars: std::collections::HashMap<String, (usize, vcd::IdCode)>,
+    changes: std::collections::HashMap<vcd::IdCode, Vec<(u64, String)>>,
+}
+
+impl Trace {
+    /// The declared width of a variable.
+    pub fn width(&self, name: &str) -> Option<usize> {
+        self.vars.get(name).map(|v| v.0)
+    }
+
+    /// The value of a variable at time `t` (after the changes at `t`), as binary digits without leading
+    /// zeros ("0" for zero).
+    pub fn at(&self, name: &str, t: u64) -> Option<String> {
+        let (_, id) = self.vars.get(name)?;
+        let ch = self.changes.get(id)?;
+        let k = ch.partition_point(|(ct, _)| *ct <= t);
+        (k > 0).then(|| ch[k - 1].1.clone())
+    }
+}
+
+/// Reads a VCD file (rust-hdl's or the model's).
+pub fn read_vcd(path: &Path) -> Result<Trace> {
+    fn walk(
+        items: &[vcd::ScopeItem],
+        prefix: &str,
+        vars: &mut std::collections::HashMap<String, (usize, vcd::IdCode)>,
+    ) {
+        for it in items {
+            match it {
+                vcd::ScopeItem::Scope(s) => {
+                    walk(&s.items, &format!("{prefix}{}.", s.identifier), vars)
+                }
+                vcd::ScopeItem::Var(v) => {
+                    vars.insert(
+                        format!("{prefix}{}", v.reference),
+                        (v.size as usize, v.code),
+                    );
+                }
+                _ => {}
+            }
+        }
+    }
+    fn digits(v: impl Iterator<Item = vcd::Value>) -> String {
+        let s: String = v.map(|x| x.to_string()).collect();
+        let t = s.trim_start_matches('0');
+        if t.is_empty() {
+            "0".into()
+        } else {
+            t.into()
+        }
+    }
+    let f = std::io::BufReader::new(
+        File::open(path).with_context(|| format!("opening {}", path.display()))?,
+    );
+    let mut p = vcd::Parser::new(f);
+    let h = p.parse_header()?;
+    let mut tr = Trace::default();
+    walk(&h.items, "", &mut tr.vars);
+    let mut t = 0;
+    for c in p {
+        match c? {
+            vcd::Command::Timestamp(x) => t = x,
+            vcd::Command::ChangeScalar(id, v) => tr
+                .changes
+                .entry(id)
+                .or_default()
+                .push((t, digits(std::iter::once(v)))),
+            vcd::Command::ChangeVector(id, v) => tr
+                .changes
+                .entry(id)
+                .or_default()
+                .push((t, digits(v.iter()))),
+            _ => {}
+        }
+    }
+    Ok(tr)
 }

@@ -2,8 +2,8 @@
 //! `Sp2Switch::step` drives one receiver (token, parse, crossbar request, grant or drop, queue-output
 //! choice, central-queue write grant, `feed_xbar(room)`, `feed_queue()`, link byte), for 100 000 cycles.
 //! The upstream sender respects its credit and sends random packets: good ones (random route sets and
-//! lengths), bad CRCs, `R1 = 0` and `LEN = 0`; grants, choices, queue write grants and transmitter room
-//! are random. Every output compared every cycle; then the exported Verilog in Icarus on 12 000 recorded
+//! lengths), bad CRCs, a flipped bit in the payload, `R1 = 0` and `LEN = 0`; grants, choices, queue write grants and transmitter room
+//! are random. Every output compared every cycle (the error counters modulo 256); then the exported Verilog in Icarus on 12 000 recorded
 //! cycles. Replay a failure with `ASR_SEED=<seed>`.
 
 use asr_hdl::sp2::receiver::Receiver as RxHw;
@@ -37,6 +37,9 @@ struct RxPorts {
     ready: Option<(u8, u64, u8, bool, bool)>,
     xbar: Option<(u8, bool, bool)>,
     xbar_out: Option<u8>,
+    /// The model's `crc_errors` and `route_errors` modulo 256 (before the cycle, as the registers hold them).
+    crc_errors: u8,
+    route_errors: u8,
 }
 
 fn random_packet(rng: &mut Xoshiro256PlusPlus) -> Vec<u8> {
@@ -60,6 +63,11 @@ fn random_packet(rng: &mut Xoshiro256PlusPlus) -> Vec<u8> {
             p.extend((1..len).map(|_| rng.gen::<u8>()));
             let c = crc8(&p);
             p.push(if rng.gen_bool(0.1) { c ^ 0x5a } else { c });
+            if len > 1 && rng.gen_bool(0.05) {
+                // One flipped bit in the payload.
+                let k = rng.gen_range(2..=len as usize);
+                p[k] ^= 1 << rng.gen_range(0..8);
+            }
             p
         }
     }
@@ -76,6 +84,7 @@ struct Stats {
     xbar_last: usize,
     chunks: usize,
     bad: usize,
+    crc_errors: u64,
     route_errors: u64,
 }
 
@@ -114,6 +123,8 @@ fn record(seed: u64, cycles: usize) -> (Vec<(RxPins, RxPorts)>, Stats) {
                 RxState::Xbar { out, .. } => Some(out),
                 _ => None,
             },
+            crc_errors: old.crc_errors as u8,
+            route_errors: old.route_errors as u8,
         };
         // Crossbar grant or drop.
         if let (Some(set), RxState::Wait { body, .. }) = (xbar_req, r.state) {
@@ -174,6 +185,7 @@ fn record(seed: u64, cycles: usize) -> (Vec<(RxPins, RxPorts)>, Stats) {
         }
         out.push((p, ports));
     }
+    st.crc_errors = r.crc_errors;
     st.route_errors = r.route_errors;
     (out, st)
 }
@@ -212,6 +224,8 @@ fn hw_step(u: &mut RxHw, p: &RxPins) -> RxPorts {
                     u.xbar_bad.val(),
                 )),
                 xbar_out: v(u.xbar_on.val(), u.xbar_out.val().to_u64()),
+                crc_errors: u.crc_errors.val().to_u64() as u8,
+                route_errors: u.route_errors.val().to_u64() as u8,
             }
         },
     )
@@ -230,7 +244,14 @@ fn receiver_agrees_with_the_model() {
         "receiver: {CYCLES} cycles agree in {:.2} s ({st:?}; seed {seed:#x})",
         start.elapsed().as_secs_f64()
     );
-    assert!(st.xbar_last > 300 && st.chunks > 1000 && st.bad > 20 && st.route_errors > 50);
+    assert!(
+        st.xbar_last > 300
+            && st.chunks > 1000
+            && st.bad > 20
+            && st.crc_errors > 300
+            && st.route_errors > 300,
+        "too little traffic (ASR_SEED={seed:#x}): {st:?}"
+    );
 }
 
 /// The exported `receiver` Verilog in Icarus on 12 000 cycles recorded from the model.
@@ -274,6 +295,8 @@ fn receiver_verilog_in_icarus() {
                     b(x.2),
                     b(o.xbar_out.is_some()),
                     value(o.xbar_out.unwrap_or(0) as u128, 3),
+                    value(o.crc_errors as u128, 8),
+                    value(o.route_errors as u128, 8),
                 ],
             }
         })
@@ -310,6 +333,8 @@ fn receiver_verilog_in_icarus() {
             p("xbar_bad", 1),
             p("xbar_on", 1),
             p("xbar_out", 3),
+            p("crc_errors", 8),
+            p("route_errors", 8),
         ],
         &vectors,
         true,

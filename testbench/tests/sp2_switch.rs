@@ -1,8 +1,11 @@
 //! Lock-step: the `sp2_switch` HDL top against `asr_model::sp2::switch::Sp2Switch::step`, a model node
 //! (`asr_model::sp2::node::Node`) on each port: random packets (route sets of 1, 2 or any number of ports,
-//! extra route bytes, 0..40-byte payloads, a few empty route sets and corrupted bytes), random consumer
-//! backpressure at the nodes, load phases; `link_out` and `token_out` compared every cycle, the model's
-//! queue invariants checked as it runs. Then the exported Verilog in Icarus on recorded cycles.
+//! extra route bytes, 0..40-byte payloads, a few empty route sets, a few packets with one flipped bit — in
+//! the payload or CRC, or anywhere), random consumer backpressure at the nodes (a slow consumer in one
+//! load phase, and stalls of 20..300 cycles switched on and off at random at every node), load phases;
+//! `link_out`, `token_out` and the receivers' error counters (`crc_errors`, `route_errors`, modulo 256)
+//! compared every cycle for 100 000 consecutive cycles, the model's queue
+//! invariants checked as it runs. Then the exported Verilog in Icarus on recorded cycles.
 //! Replay a failure with `ASR_SEED=<seed>`.
 
 use asr_hdl::sp2::switch::Sp2Switch as SwHw;
@@ -17,7 +20,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rust_hdl::prelude::*;
 use std::time::Instant;
 
-const CYCLES: usize = 20_000;
+const CYCLES: usize = 100_000;
 const ICARUS_CYCLES: usize = 10_000;
 
 /// The switch's pins in one cycle.
@@ -32,6 +35,10 @@ struct Pins {
 struct Ports {
     link_out: [Option<u8>; PORTS],
     token_out: [bool; PORTS],
+    /// Per receiver, the model's `crc_errors` and `route_errors` modulo 256 before the cycle (the HDL's
+    /// counters are registers).
+    crc_errors: [u8; PORTS],
+    route_errors: [u8; PORTS],
 }
 
 fn random_packet(rng: &mut Xoshiro256PlusPlus, phase: usize) -> Vec<u8> {
@@ -49,6 +56,7 @@ fn random_packet(rng: &mut Xoshiro256PlusPlus, phase: usize) -> Vec<u8> {
         .chain((0..rng.gen_range(0..3)).map(|_| rng.gen_range(1..=255u64)))
         .collect();
     let payload: Vec<u8> = (0..rng.gen_range(0..=40)).map(|_| rng.gen()).collect();
+    let route_bytes = hops.len();
     let mut p = if set == 0 {
         // `Header` refuses an empty set: the same format by hand (docs/sp2-switch.md §2).
         let mut p = vec![(hops.len() + payload.len()) as u8];
@@ -59,9 +67,15 @@ fn random_packet(rng: &mut Xoshiro256PlusPlus, phase: usize) -> Vec<u8> {
     } else {
         encode_packet(&Header::new(8, hops).unwrap(), &payload).unwrap()
     };
+    // One flipped bit: in the payload or the CRC (the packet is routed and flagged bad: a CRC error), or
+    // anywhere (LEN and route bytes too: misframed and malformed packets).
     if rng.gen_bool(0.02) {
-        let k = rng.gen_range(0..p.len());
-        p[k] ^= 0x10;
+        let k = if rng.gen_bool(0.7) {
+            rng.gen_range(1 + route_bytes..p.len())
+        } else {
+            rng.gen_range(0..p.len())
+        };
+        p[k] ^= 1 << rng.gen_range(0..8);
     }
     p
 }
@@ -74,6 +88,8 @@ fn record(seed: u64, cycles: usize) -> (Vec<(Pins, Ports)>, Sp2Switch, usize) {
     let mut wires = ([None; PORTS], [false; PORTS]);
     let mut out = Vec::with_capacity(cycles);
     let mut bytes_out = 0usize;
+    // Per node: the cycle its current stall (consumer backpressure) ends.
+    let mut stall_until = [0usize; PORTS];
     for n in 0..cycles {
         // 0: heavy mixed sets, 1: heavy single-port routes, 2: light load, 3: backpressured outputs.
         let phase = (n / 2500) % 4;
@@ -87,17 +103,22 @@ fn record(seed: u64, cycles: usize) -> (Vec<(Pins, Ports)>, Sp2Switch, usize) {
                 let pkt = random_packet(&mut rng, phase);
                 nodes[p].send_queue.push_back(pkt);
             }
-            let consume = rng.gen_bool(p_consume) as usize;
+            if n >= stall_until[p] && rng.gen_bool(0.001) {
+                stall_until[p] = n + rng.gen_range(20..300);
+            }
+            let consume = (n >= stall_until[p] && rng.gen_bool(p_consume)) as usize;
             let (b, t) = nodes[p].cycle(sw.cycle, wires.0[p], wires.1[p], consume);
             pins.link_in[p] = b;
             pins.token_in[p] = t;
         }
+        let crc_errors = std::array::from_fn(|i| sw.rx[i].crc_errors as u8);
+        let route_errors = std::array::from_fn(|i| sw.rx[i].route_errors as u8);
         let o = sw
             .step(&pins.link_in, &pins.token_in)
-            .unwrap_or_else(|e| panic!("model, cycle {n}: {e}"));
+            .unwrap_or_else(|e| panic!("model, cycle {n} (ASR_SEED={seed:#x}): {e}"));
         if n % 500 == 0 {
             sw.check()
-                .unwrap_or_else(|e| panic!("model, cycle {n}: {e}"));
+                .unwrap_or_else(|e| panic!("model, cycle {n} (ASR_SEED={seed:#x}): {e}"));
         }
         bytes_out += o.link_out.iter().filter(|b| b.is_some()).count();
         wires = (o.link_out, o.token_out);
@@ -106,6 +127,8 @@ fn record(seed: u64, cycles: usize) -> (Vec<(Pins, Ports)>, Sp2Switch, usize) {
             Ports {
                 link_out: o.link_out,
                 token_out: o.token_out,
+                crc_errors,
+                route_errors,
             },
         ));
     }
@@ -123,6 +146,8 @@ fn hw_step(u: &mut SwHw, p: &Pins) -> Ports {
             let d = unpack(u.link_out_data.val(), 8, 8);
             let v = u.link_out_valid.val();
             let t = u.token_out.val();
+            let ce = unpack(u.crc_errors.val(), 8, 8);
+            let re = unpack(u.route_errors.val(), 8, 8);
             Ports {
                 link_out: std::array::from_fn(|k| {
                     if v.get_bit(k) {
@@ -133,6 +158,8 @@ fn hw_step(u: &mut SwHw, p: &Pins) -> Ports {
                     }
                 }),
                 token_out: std::array::from_fn(|k| t.get_bit(k)),
+                crc_errors: std::array::from_fn(|k| ce[k] as u8),
+                route_errors: std::array::from_fn(|k| re[k] as u8),
             }
         },
     )
@@ -158,7 +185,10 @@ fn sp2_switch_agrees_with_the_model() {
         start.elapsed().as_secs_f64(),
         CYCLES as f64 / t_hw.elapsed().as_secs_f64()
     );
-    assert!(via_xbar > 200 && via_queue > 200 && crc > 0 && route > 0);
+    assert!(
+        bytes_out > 250_000 && via_xbar > 2_000 && via_queue > 4_000 && crc > 100 && route > 100,
+        "too little traffic (ASR_SEED={seed:#x})"
+    );
 }
 
 /// The exported `sp2_switch` Verilog in Icarus on cycles recorded from the model.
@@ -166,7 +196,13 @@ fn sp2_switch_agrees_with_the_model() {
 fn sp2_switch_verilog_in_icarus() {
     use asr_testbench::icarus::{run, value_of_bools, value_of_fields, Port, Vector};
     let seed = seed();
-    let (rec, _, _) = record(seed ^ 0x5b, ICARUS_CYCLES);
+    let (rec, sw, _) = record(seed ^ 0x5b, ICARUS_CYCLES);
+    // The counters the Verilog must reproduce do count.
+    assert!(
+        sw.rx.iter().map(|r| r.crc_errors).sum::<u64>() > 10
+            && sw.rx.iter().map(|r| r.route_errors).sum::<u64>() > 10,
+        "no CRC or route errors in the Icarus vectors (ASR_SEED={seed:#x})"
+    );
     let vectors: Vec<Vector> = rec
         .iter()
         .map(|(p, o)| Vector {
@@ -179,6 +215,8 @@ fn sp2_switch_verilog_in_icarus() {
                 value_of_bools(&o.link_out.map(|b| b.is_some())),
                 value_of_fields(&o.link_out.map(|b| b.unwrap_or(0) as u128), 8),
                 value_of_bools(&o.token_out),
+                value_of_fields(&o.crc_errors.map(|c| c as u128), 8),
+                value_of_fields(&o.route_errors.map(|c| c as u128), 8),
             ],
         })
         .collect();
@@ -195,6 +233,8 @@ fn sp2_switch_verilog_in_icarus() {
             Port::new("link_out_valid", 8),
             Port::new("link_out_data", 64),
             Port::new("token_out", 8),
+            Port::new("crc_errors", 64),
+            Port::new("route_errors", 64),
         ],
         &vectors,
         true,

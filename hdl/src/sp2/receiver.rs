@@ -17,14 +17,18 @@
 //! - out `ready_valid`, `ready_out[2:0]`, `ready_data[63:0]`, `ready_bytes[3:0]`, `ready_last`,
 //!   `ready_bad`: the chunk offered to the central queue (the model's `ready`; fields 0 when not valid);
 //! - out `xbar_valid`, `xbar_byte[7:0]`, `xbar_last`, `xbar_bad`: the crossbar register (`xbar`; fields 0
-//!   when not valid); `xbar_on`, `xbar_out[2:0]`: connected to transmitter `xbar_out` (state `Xbar`).
+//!   when not valid); `xbar_on`, `xbar_out[2:0]`: connected to transmitter `xbar_out` (state `Xbar`);
+//! - out `crc_errors[7:0]`, `route_errors[7:0]`: the model's `crc_errors` and `route_errors` modulo 256 —
+//!   wrapping counters of the packets whose CRC byte did not match (counted when the CRC byte is taken) and
+//!   of the malformed packets dropped (`LEN = 0` or `R1 = 0`, counted when parsed); registered, so in a cycle
+//!   they count the errors of the cycles before it.
 //!
 //! Registers: the 16-byte FIFO as a 128-bit byte vector and a length, the parser state (3 bits: Len, Route,
 //! Wait, Xbar, Choose, Queue, Drop) with `body` (also the byte count of `Drop`), `set`, `out` and a flag
 //! (`held_sent` / `held_in`), the held first byte, the running CRC, the crossbar register, the chunk being
 //! assembled (64 bits, a byte count, done/last/bad), the ready chunk, and the tokens owed (5 bits).
 //! Up to two FIFO bytes leave per cycle (the last body byte with the CRC); two [`Crc8Step`]s in series
-//! (parse, then the body byte). The `crc_errors` and `route_errors` counters of the model are not ports.
+//! (parse, then the body byte). The two error counters are 8-bit registers (`n_crc`, `n_route`).
 
 use rust_hdl::prelude::*;
 
@@ -67,6 +71,8 @@ pub struct Receiver {
     pub xbar_bad: Signal<Out, Bit>,
     pub xbar_on: Signal<Out, Bit>,
     pub xbar_out: Signal<Out, Bits<3>>,
+    pub crc_errors: Signal<Out, Bits<8>>,
+    pub route_errors: Signal<Out, Bits<8>>,
     // Registers.
     pub fifo: DFF<Bits<128>>,
     pub len: DFF<Bits<5>>,
@@ -93,6 +99,8 @@ pub struct Receiver {
     pub r_last: DFF<Bit>,
     pub r_bad: DFF<Bit>,
     pub owed: DFF<Bits<5>>,
+    pub n_crc: DFF<Bits<8>>,
+    pub n_route: DFF<Bits<8>>,
     crc_a: Crc8Step,
     crc_b: Crc8Step,
     // Locals.
@@ -121,6 +129,8 @@ pub struct Receiver {
     psh: Signal<Local, Bits<8>>,
     lpos: Signal<Local, Bits<5>>,
     lb: Signal<Local, Bits<128>>,
+    crc_err: Signal<Local, Bit>,
+    route_err: Signal<Local, Bit>,
 }
 
 impl Default for Receiver {
@@ -152,6 +162,8 @@ impl Default for Receiver {
             xbar_bad: Default::default(),
             xbar_on: Default::default(),
             xbar_out: Default::default(),
+            crc_errors: Default::default(),
+            route_errors: Default::default(),
             fifo: Default::default(),
             len: Default::default(),
             st: Default::default(),
@@ -177,6 +189,8 @@ impl Default for Receiver {
             r_last: Default::default(),
             r_bad: Default::default(),
             owed: Default::default(),
+            n_crc: Default::default(),
+            n_route: Default::default(),
             crc_a: Default::default(),
             crc_b: Default::default(),
             h0: Default::default(),
@@ -204,6 +218,8 @@ impl Default for Receiver {
             psh: Default::default(),
             lpos: Default::default(),
             lb: Default::default(),
+            crc_err: Default::default(),
+            route_err: Default::default(),
         }
     }
 }
@@ -215,7 +231,7 @@ impl Logic for Receiver {
         dff_setup!(
             self, clock, fifo, len, st, body, set, out, flag, held, crc, x_v, x_byte, x_last,
             x_bad, asm, asm_n, ad_v, ad_last, ad_bad, r_v, r_out, r_data, r_bytes, r_last, r_bad,
-            owed
+            owed, n_crc, n_route
         );
         // Outputs from the registers.
         self.token_out.next = self.owed.q.val() != 0;
@@ -241,6 +257,8 @@ impl Logic for Receiver {
         self.xbar_byte.next = self.x_byte.q.val();
         self.xbar_last.next = self.x_last.q.val();
         self.xbar_bad.next = self.x_bad.q.val();
+        self.crc_errors.next = self.n_crc.q.val();
+        self.route_errors.next = self.n_route.q.val();
         self.xbar_on.next = self.st.q.val() == 3;
         self.xbar_out.next = 0.into();
         if self.st.q.val() == 3 {
@@ -256,6 +274,7 @@ impl Logic for Receiver {
         }
         self.crc_a.data.next = self.h0.val();
         self.p1.next = false;
+        self.route_err.next = false;
         self.crc1.next = self.crc.q.val();
         self.st_a.next = self.st.q.val();
         self.body_a.next = self.body.q.val();
@@ -266,6 +285,7 @@ impl Logic for Receiver {
                 self.p1.next = true;
                 self.crc1.next = self.crc_a.crc_out.val();
                 if self.h0.val() == 0 {
+                    self.route_err.next = true;
                     self.st_a.next = 6.into();
                     self.body_a.next = 1.into();
                 } else {
@@ -277,6 +297,7 @@ impl Logic for Receiver {
                 self.p1.next = true;
                 self.crc1.next = self.crc_a.crc_out.val();
                 if self.h0.val() == 0 {
+                    self.route_err.next = true;
                     self.st_a.next = 6.into();
                     self.body_a.next = self.body.q.val() + 1;
                 } else {
@@ -347,6 +368,8 @@ impl Logic for Receiver {
         self.x_byte.d.next = 0.into();
         self.x_last.d.next = false;
         self.x_bad.d.next = false;
+        // Set when this cycle takes a CRC byte that does not match.
+        self.crc_err.next = false;
         // Chunk assembly: the byte to insert at `asm_n`.
         self.ins.next = 0.into();
         self.ash.next = bit_cast::<8, 4>(self.asm_n.q.val()) << 3;
@@ -362,6 +385,7 @@ impl Logic for Receiver {
                     self.x_byte.d.next = self.held.q.val();
                     self.x_last.d.next = true;
                     self.x_bad.d.next = self.g0.val() != self.crc1.val();
+                    self.crc_err.next = self.g0.val() != self.crc1.val();
                     self.st.d.next = 0.into();
                 }
             } else if (self.body_a.val() > 1) & (self.len_a.val() != 0) {
@@ -377,6 +401,7 @@ impl Logic for Receiver {
                 self.x_byte.d.next = self.g0.val();
                 self.x_last.d.next = true;
                 self.x_bad.d.next = self.g1.val() != self.crc_b.crc_out.val();
+                self.crc_err.next = self.g1.val() != self.crc_b.crc_out.val();
                 self.st.d.next = 0.into();
             }
         }
@@ -412,6 +437,7 @@ impl Logic for Receiver {
                     self.ad_v.d.next = true;
                     self.ad_last.d.next = true;
                     self.ad_bad.d.next = self.g0.val() != self.crc1.val();
+                    self.crc_err.next = self.g0.val() != self.crc1.val();
                 }
             } else if (self.body.q.val() > 1) & (self.len_a.val() != 0) {
                 self.p2.next = 1.into();
@@ -433,6 +459,7 @@ impl Logic for Receiver {
                 self.ad_v.d.next = true;
                 self.ad_last.d.next = true;
                 self.ad_bad.d.next = self.g1.val() != self.crc_b.crc_out.val();
+                self.crc_err.next = self.g1.val() != self.crc_b.crc_out.val();
             }
             self.asm.d.next = self.asm.q.val() | (self.ins.val() << self.ash.val());
         }
@@ -452,6 +479,12 @@ impl Logic for Receiver {
         self.len.d.next = self.lpos.val();
         if self.link_valid.val() {
             self.len.d.next = self.lpos.val() + 1;
+        }
+        if self.crc_err.val() {
+            self.n_crc.d.next = self.n_crc.q.val() + 1;
+        }
+        if self.route_err.val() {
+            self.n_route.d.next = self.n_route.q.val() + 1;
         }
         self.owed.d.next = self.owed.q.val() + self.pops.val();
         if self.owed.q.val() != 0 {

@@ -4,7 +4,9 @@
 //! [`Sp2Switch`] ports (port p's field at bits `[p*8 +: 8]`):
 //! - in `clock`, `link_in_valid[7:0]`, `link_in_data[63:0]` (a byte per input), `token_in[7:0]`;
 //! - out `link_out_valid[7:0]`, `link_out_data[63:0]` (the transmitters' output registers; byte 0 when not
-//!   valid), `token_out[7:0]` (the receivers' upstream tokens).
+//!   valid), `token_out[7:0]` (the receivers' upstream tokens), `crc_errors[63:0]` and `route_errors[63:0]`
+//!   (receiver i's 8-bit wrapping counters at bits `[i*8 +: 8]`: the model's `rx[i].crc_errors` and
+//!   `rx[i].route_errors` modulo 256, registered — the errors of the cycles before this one).
 //!
 //! Blocks: 8 [`Receiver`]s, 8 [`Transmitter`]s, the [`CentralQueue`], the crossbar allocator (the
 //! matching heuristic `Matcher<8, 64, 2>` on `R[i] = R1(i) & free_transmitters`, then an [`Lrs8`] per
@@ -31,6 +33,8 @@ pub struct Sp2Switch {
     pub link_out_valid: Signal<Out, Bits<8>>,
     pub link_out_data: Signal<Out, Bits<64>>,
     pub token_out: Signal<Out, Bits<8>>,
+    pub crc_errors: Signal<Out, Bits<64>>,
+    pub route_errors: Signal<Out, Bits<64>>,
     pub rx: Vec<Receiver>,
     pub tx: Vec<Transmitter>,
     pub cq: CentralQueue,
@@ -79,6 +83,10 @@ pub struct Sp2Switch {
     ld_acc: Vec<Signal<Local, Bits<64>>>,
     tk_acc: Vec<Signal<Local, Bits<8>>>,
     wout8: Vec<Widen<8, 64>>,
+    ce_acc: Vec<Signal<Local, Bits<64>>>,
+    re_acc: Vec<Signal<Local, Bits<64>>>,
+    wce: Vec<Widen<8, 64>>,
+    wre: Vec<Widen<8, 64>>,
     /// Final values of sub-block inputs that are chosen in a loop: each input is assigned exactly once.
     /// A default-then-override assignment to a sub-block's input glitches in an event-driven simulator;
     /// with a sub-block whose outputs also glitch (default-then-override) the two `always` blocks wake each
@@ -116,6 +124,8 @@ impl Default for Sp2Switch {
             link_out_valid: Default::default(),
             link_out_data: Default::default(),
             token_out: Default::default(),
+            crc_errors: Default::default(),
+            route_errors: Default::default(),
             rx: blocks(8),
             tx: blocks(8),
             cq: Default::default(),
@@ -161,6 +171,10 @@ impl Default for Sp2Switch {
             ld_acc: locals(9),
             tk_acc: locals(9),
             wout8: blocks(8),
+            ce_acc: locals(9),
+            re_acc: locals(9),
+            wce: blocks(8),
+            wre: blocks(8),
             xg: locals(8),
             xgo: locals(8),
             rm: locals(8),
@@ -440,5 +454,18 @@ impl Logic for Sp2Switch {
         self.link_out_valid.next = self.lv_acc[8].val();
         self.link_out_data.next = self.ld_acc[8].val();
         self.token_out.next = self.tk_acc[8].val();
+        // The receivers' error counters.
+        self.ce_acc[0].next = 0.into();
+        self.re_acc[0].next = 0.into();
+        for p in 0..8 {
+            self.wce[p].a.next = self.rx[p].crc_errors.val();
+            self.wre[p].a.next = self.rx[p].route_errors.val();
+            self.ce_acc[p + 1].next =
+                self.ce_acc[p].val() | (self.wce[p].y.val() << self.o8[p].val());
+            self.re_acc[p + 1].next =
+                self.re_acc[p].val() | (self.wre[p].y.val() << self.o8[p].val());
+        }
+        self.crc_errors.next = self.ce_acc[8].val();
+        self.route_errors.next = self.re_acc[8].val();
     }
 }

@@ -1,0 +1,595 @@
+//! Scenario `sp2-contention`: the `sp2_switch` HDL (or the model `Sp2Switch`) with a model `Node` on each
+//! port, 360 cycles of scripted contention:
+//!
+//! - cycle 2: inputs 0–3 each send a 20-byte packet to output 5 (`R1 = {5}`): one cuts through the
+//!   crossbar, the others miss the drop deadline and go through the central queue, one list writer at a
+//!   time (the output's lock);
+//! - cycle 60: inputs 4–7 send ASR multi-port packets (`{1,2}`, `{1,2}`, `{1,2,3}`, `{2,3}`): the matching
+//!   spreads them over outputs 1–3;
+//! - cycle 130: all eight inputs send packets whose sets contain output 0 (`{0}`, `{0,7}`, `{0,6}`, `{0,4}`,
+//!   …, and one `{7}`) while output 0's node stops consuming (cycles 130–199): output 0 backs up and the
+//!   queue takes the rest, choosing the least-loaded permitted output;
+//! - cycle 210: a packet with a flipped payload bit (a CRC error), one with `R1 = 0` (a route error) and a
+//!   3-port set;
+//! - then the switch drains.
+//!
+//! The model runs first (the nodes react to its outputs); the HDL is driven with the same pins and must
+//! drive the same outputs every cycle (the writer fails otherwise). Timing as in `benes8-burst`: cycle n
+//! has its inputs at time 10n (clock low), its rising edge at 10n+5.
+//!
+//! [`signals`] lists what the `.gtkw` shows (ports, receivers, crossbar, central queue, transmitters),
+//! with rust-hdl's hierarchical names; the model's VCD carries the ones marked `model`, with the same names
+//! and widths, computed from the model's state before the cycle (registers, `.q`, also after the edge).
+
+use anyhow::{bail, Result};
+use asr_hdl::sp2::switch::Sp2Switch as SwHw;
+use asr_model::header::Header;
+use asr_model::matcher::heuristic_into;
+use asr_model::sp2::central_queue::{CqInputs, CqOutputs};
+use asr_model::sp2::node::Node;
+use asr_model::sp2::receiver::RxState;
+use asr_model::sp2::switch::{Sp2Outputs, Sp2Switch};
+use asr_model::sp2::transmitter::Source;
+use asr_model::sp2::{crc8, encode_packet, PASSES, PORTS};
+use rust_hdl::prelude::*;
+use std::collections::HashMap;
+use std::io::Write;
+
+use crate::harness::{from_bools, pack, unpack};
+use crate::lockstep::SETTLE;
+
+/// Cycles of the scenario.
+pub const CYCLES: usize = 360;
+
+/// One signal of the scenario's views: its name under `uut`, width, `.gtkw` group and whether the model's
+/// VCD has it too.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sig {
+    pub name: String,
+    pub width: usize,
+    pub group: &'static str,
+    pub model: bool,
+}
+
+/// Every signal the `.gtkw` shows, in order.
+pub fn signals() -> Vec<Sig> {
+    let mut v = Vec::new();
+    let mut add = |group: &'static str, name: String, width: usize, model: bool| {
+        v.push(Sig {
+            name,
+            width,
+            group,
+            model,
+        })
+    };
+    const P: &str = "ports";
+    for (n, w) in [
+        ("clock", 1),
+        ("link_in_valid", 8),
+        ("link_in_data", 64),
+        ("token_in", 8),
+        ("link_out_valid", 8),
+        ("link_out_data", 64),
+        ("token_out", 8),
+        ("crc_errors", 64),
+        ("route_errors", 64),
+    ] {
+        add(P, n.into(), w, true);
+    }
+    const R: &str = "receivers: state (0 Len 1 Route 2 Wait 3 Xbar 4 Choose 5 Queue 6 Drop), FIFO bytes, request";
+    for i in 0..PORTS {
+        add(R, format!("rx${i}.st.q"), 3, true);
+        add(R, format!("rx${i}.len.q"), 5, true);
+        add(R, format!("rx${i}.xbar_req"), 1, true);
+        add(R, format!("rx${i}.xbar_set"), 8, true);
+        add(R, format!("rx${i}.choose_req"), 1, true);
+        add(R, format!("rx${i}.ready_valid"), 1, true);
+    }
+    const X: &str = "crossbar: matching (row i at [i*8 +: 8]), LRS grant per transmitter and per receiver, queue-output choice, locks";
+    add(X, "matcher.requests".into(), 64, true);
+    add(X, "matcher.grants".into(), 64, true);
+    for o in 0..PORTS {
+        add(X, format!("xarb${o}.grant_valid"), 1, true);
+        add(X, format!("xarb${o}.grant"), 3, true);
+    }
+    for i in 0..PORTS {
+        add(X, format!("rx${i}.xbar_grant"), 1, true);
+        add(X, format!("rx${i}.xbar_gout"), 3, true);
+        add(X, format!("rx${i}.choose_grant"), 1, true);
+    }
+    add(X, "carb.grant_valid".into(), 1, true);
+    add(X, "carb.grant".into(), 3, true);
+    for o in 0..PORTS {
+        add(X, format!("lock_v${o}.q"), 1, true);
+    }
+    const Q: &str = "central queue: offers, grants, per-output count / head / tail, free count";
+    for (n, w) in [
+        ("cq.wr_valid", 8),
+        ("cq.wr_grant_valid", 1),
+        ("cq.wr_grant", 3),
+        ("cq.rd_req", 8),
+        ("cq.rd_grant_valid", 1),
+        ("cq.rd_grant", 3),
+        ("cq.nfree.q", 8),
+    ] {
+        add(Q, n.into(), w, true);
+    }
+    add(Q, "cq.free_head.q".into(), 7, false);
+    for o in 0..PORTS {
+        add(Q, format!("cq.cnt${o}.q"), 8, true);
+        add(Q, format!("cq.head${o}.q"), 7, false);
+        add(Q, format!("cq.tail${o}.q"), 7, false);
+    }
+    const T: &str =
+        "transmitters: source (0 idle 1 crossbar 2 queue) and its receiver, FIFO bytes, output";
+    for o in 0..PORTS {
+        add(T, format!("tx${o}.src.q"), 2, true);
+        add(T, format!("tx${o}.src_rx"), 3, true);
+        add(T, format!("tx${o}.fifo_len.q"), 3, true);
+        add(T, format!("tx${o}.link_valid"), 1, true);
+        add(T, format!("tx${o}.link_byte"), 8, true);
+    }
+    v
+}
+
+/// The switch's pins in one cycle.
+#[derive(Debug, Clone, Copy)]
+struct Pins {
+    link_in: [Option<u8>; PORTS],
+    token_in: [bool; PORTS],
+}
+
+/// The model's run: per cycle the pins, the state before and after the cycle, and the outputs.
+struct Run {
+    pins: Vec<Pins>,
+    before: Vec<Sp2Switch>,
+    after: Vec<Sp2Switch>,
+    outs: Vec<Sp2Outputs>,
+}
+
+/// A packet of `payload` bytes from `input` with first route byte `set` (0: malformed), one bit of the
+/// payload flipped if `flip`.
+fn packet(input: usize, k: usize, set: u8, payload: usize, flip: bool) -> Vec<u8> {
+    let data: Vec<u8> = (0..payload)
+        .map(|j| (input * 40 + k * 16 + j) as u8)
+        .collect();
+    let mut p = if set == 0 {
+        let mut p = vec![(1 + payload) as u8, 0];
+        p.extend_from_slice(&data);
+        p.push(crc8(&p));
+        p
+    } else {
+        encode_packet(&Header::new(8, vec![set as u64]).expect("valid set"), &data)
+            .expect("fits a packet")
+    };
+    if flip {
+        p[2 + payload / 2] ^= 0x08;
+    }
+    p
+}
+
+/// (cycle, input, route set, payload bytes, flipped bit).
+const SCRIPT: &[(usize, usize, u8, usize, bool)] = &[
+    (2, 0, 0b0010_0000, 20, false),
+    (2, 1, 0b0010_0000, 20, false),
+    (2, 2, 0b0010_0000, 20, false),
+    (2, 3, 0b0010_0000, 20, false),
+    (60, 4, 0b0000_0110, 28, false),
+    (60, 5, 0b0000_0110, 28, false),
+    (60, 6, 0b0000_1110, 28, false),
+    (60, 7, 0b0000_1100, 28, false),
+    (130, 0, 0b0000_0001, 16, false),
+    (130, 1, 0b1000_0001, 16, false),
+    (130, 2, 0b0000_0001, 16, false),
+    (130, 3, 0b0100_0001, 16, false),
+    (130, 4, 0b0000_0001, 16, false),
+    (130, 5, 0b0001_0001, 16, false),
+    (130, 6, 0b1000_0000, 16, false),
+    (130, 7, 0b0000_0001, 16, false),
+    (210, 3, 0b0100_0000, 12, true),
+    (210, 4, 0b0000_0000, 6, false),
+    (210, 2, 0b0010_1010, 12, false),
+];
+
+/// What the scenario exercised (the model's counts at the end).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Summary {
+    pub via_xbar: u64,
+    pub via_queue: u64,
+    pub crc_errors: u64,
+    pub route_errors: u64,
+    pub bytes_out: u64,
+}
+
+/// Runs the scenario on the model and returns its counts.
+pub fn summary() -> Result<Summary> {
+    Ok(run_model()?.1)
+}
+
+fn run_model() -> Result<(Run, Summary)> {
+    let mut sw = Sp2Switch::new();
+    let mut nodes: Vec<Node> = (0..PORTS).map(|_| Node::new()).collect();
+    let mut wires = ([None; PORTS], [false; PORTS]);
+    let mut run = Run {
+        pins: Vec::with_capacity(CYCLES),
+        before: Vec::with_capacity(CYCLES),
+        after: Vec::with_capacity(CYCLES),
+        outs: Vec::with_capacity(CYCLES),
+    };
+    for n in 0..CYCLES {
+        for (k, &(at, input, set, payload, flip)) in SCRIPT.iter().enumerate() {
+            if at == n {
+                nodes[input]
+                    .send_queue
+                    .push_back(packet(input, k, set, payload, flip));
+            }
+        }
+        let mut pins = Pins {
+            link_in: [None; PORTS],
+            token_in: [false; PORTS],
+        };
+        for (p, node) in nodes.iter_mut().enumerate() {
+            // Output 0's node stops consuming for a while (backpressure).
+            let consume = usize::from(!(p == 0 && (130..200).contains(&n)));
+            let (b, t) = node.cycle(sw.cycle, wires.0[p], wires.1[p], consume);
+            pins.link_in[p] = b;
+            pins.token_in[p] = t;
+        }
+        run.before.push(sw.clone());
+        let o = sw
+            .step(&pins.link_in, &pins.token_in)
+            .map_err(|e| anyhow::anyhow!("model, cycle {n}: {e}"))?;
+        sw.check()
+            .map_err(|e| anyhow::anyhow!("model, cycle {n}: {e}"))?;
+        wires = (o.link_out, o.token_out);
+        run.pins.push(pins);
+        run.after.push(sw.clone());
+        run.outs.push(o);
+    }
+    let via_xbar: u64 = sw.tx.iter().map(|t| t.packets_xbar).sum();
+    let via_queue: u64 = sw.tx.iter().map(|t| t.packets_queue).sum();
+    let crc: u64 = sw.rx.iter().map(|r| r.crc_errors).sum();
+    let route: u64 = sw.rx.iter().map(|r| r.route_errors).sum();
+    let bytes_out = run
+        .outs
+        .iter()
+        .map(|o| o.link_out.iter().filter(|b| b.is_some()).count() as u64)
+        .sum();
+    if via_xbar == 0 || via_queue == 0 || crc == 0 || route == 0 || !sw.is_idle() {
+        bail!(
+            "sp2-contention lost its point: {via_xbar} packets via the crossbar, {via_queue} via the queue, \
+             {crc} CRC and {route} route errors, idle at the end: {}",
+            sw.is_idle()
+        );
+    }
+    Ok((
+        run,
+        Summary {
+            via_xbar,
+            via_queue,
+            crc_errors: crc,
+            route_errors: route,
+            bytes_out,
+        },
+    ))
+}
+
+/// The model's decisions in a cycle, recomputed from the state before it (pure functions of the model)
+/// or read from the state after it (the grants).
+struct Decisions {
+    /// Each receiver's crossbar request after this cycle's parse.
+    req: [Option<u8>; PORTS],
+    rows: [u64; PORTS],
+    matching: [u64; PORTS],
+    /// Per transmitter, the receiver it was granted to.
+    xarb: [Option<u8>; PORTS],
+    /// Per receiver, the transmitter it was granted.
+    xgrant: [Option<u8>; PORTS],
+    /// The receiver given a queue output.
+    choose: Option<u8>,
+    cqi: CqInputs,
+    cqo: CqOutputs,
+}
+
+fn decisions(b: &Sp2Switch, a: &Sp2Switch) -> Decisions {
+    let mut req = [None; PORTS];
+    for (i, r) in req.iter_mut().enumerate() {
+        let mut rx = b.rx[i].clone();
+        rx.parse();
+        *r = rx.xbar_request();
+    }
+    let free: u64 = (0..PORTS)
+        .filter(|&o| b.tx[o].free_for_xbar(b.cq.count(o)))
+        .fold(0, |m, o| m | 1 << o);
+    let rows: [u64; PORTS] = std::array::from_fn(|i| req[i].map_or(0, |s| s as u64 & free));
+    let mut mm = vec![0u64; PORTS];
+    heuristic_into(&rows, PORTS, PASSES, &mut mm);
+    let mut xarb = [None; PORTS];
+    let mut xgrant = [None; PORTS];
+    for (o, x) in xarb.iter_mut().enumerate() {
+        if let (Source::Xbar(i), false) =
+            (a.tx[o].source, matches!(b.tx[o].source, Source::Xbar(_)))
+        {
+            *x = Some(i);
+            xgrant[i as usize] = Some(o as u8);
+        }
+    }
+    let choose = (0..PORTS)
+        .find(|&i| {
+            matches!(b.rx[i].state, RxState::Choose { .. })
+                && matches!(a.rx[i].state, RxState::Queue { .. })
+        })
+        .map(|i| i as u8);
+    let mut cqi = CqInputs::default();
+    for i in 0..PORTS {
+        cqi.wr[i] = b.rx[i].ready;
+        cqi.rd[i] = b.tx[i].wants_chunk(b.cq.count(i));
+    }
+    let cqo = b.cq.eval(&cqi).expect("the run already stepped this cycle");
+    Decisions {
+        req,
+        rows,
+        matching: std::array::from_fn(|i| mm[i]),
+        xarb,
+        xgrant,
+        choose,
+        cqi,
+        cqo,
+    }
+}
+
+fn st_code(s: RxState) -> u128 {
+    match s {
+        RxState::Len => 0,
+        RxState::Route { .. } => 1,
+        RxState::Wait { .. } => 2,
+        RxState::Xbar { .. } => 3,
+        RxState::Choose { .. } => 4,
+        RxState::Queue { .. } => 5,
+        RxState::Drop { .. } => 6,
+    }
+}
+
+fn packed(f: impl Fn(usize) -> u128, w: usize) -> u128 {
+    (0..PORTS).fold(0, |acc, k| acc | ((f(k) & ((1 << w) - 1)) << (k * w)))
+}
+
+/// A register of the model (`.q`) from a state.
+fn reg_value(name: &str, s: &Sp2Switch) -> Option<u128> {
+    let (head, rest) = name.split_once('.')?;
+    let (base, idx) = match head.split_once('$') {
+        Some((b, i)) => (b, i.parse::<usize>().ok()?),
+        None => (head, 0),
+    };
+    Some(match (base, rest) {
+        ("rx", "st.q") => st_code(s.rx[idx].state),
+        ("rx", "len.q") => s.rx[idx].fifo.len() as u128,
+        ("lock_v", "q") => s.lock[idx].is_some() as u128,
+        ("cq", "nfree.q") => s.cq.free() as u128,
+        ("cq", r) if r.starts_with("cnt$") => {
+            let o: usize = r
+                .trim_start_matches("cnt$")
+                .trim_end_matches(".q")
+                .parse()
+                .ok()?;
+            s.cq.count(o) as u128
+        }
+        ("tx", "src.q") => match s.tx[idx].source {
+            Source::Idle => 0,
+            Source::Xbar(_) => 1,
+            Source::Queue => 2,
+        },
+        ("tx", "fifo_len.q") => s.tx[idx].fifo.len() as u128,
+        _ => return None,
+    })
+}
+
+/// Any model signal before the edge of cycle `n`.
+fn value(name: &str, p: &Pins, b: &Sp2Switch, o: &Sp2Outputs, d: &Decisions) -> u128 {
+    if let Some(v) = reg_value(name, b) {
+        return v;
+    }
+    let idx = |s: &str| -> usize {
+        s.split_once('$')
+            .and_then(|(_, r)| r.split('.').next())
+            .and_then(|k| k.parse().ok())
+            .unwrap_or(0)
+    };
+    let i = idx(name);
+    let rest = name.split_once('.').map_or("", |(_, r)| r);
+    let base = name.split(['$', '.']).next().unwrap_or("");
+    match (base, rest) {
+        ("clock", _) => 0,
+        ("link_in_valid", _) => packed(|k| p.link_in[k].is_some() as u128, 1),
+        ("link_in_data", _) => packed(|k| p.link_in[k].unwrap_or(0) as u128, 8),
+        ("token_in", _) => packed(|k| p.token_in[k] as u128, 1),
+        ("link_out_valid", _) => packed(|k| o.link_out[k].is_some() as u128, 1),
+        ("link_out_data", _) => packed(|k| o.link_out[k].unwrap_or(0) as u128, 8),
+        ("token_out", _) => packed(|k| o.token_out[k] as u128, 1),
+        ("crc_errors", _) => packed(|k| b.rx[k].crc_errors as u128, 8),
+        ("route_errors", _) => packed(|k| b.rx[k].route_errors as u128, 8),
+        ("rx", "xbar_req") => d.req[i].is_some() as u128,
+        ("rx", "xbar_set") => d.req[i].unwrap_or(0) as u128,
+        ("rx", "choose_req") => matches!(b.rx[i].state, RxState::Choose { .. }) as u128,
+        ("rx", "ready_valid") => b.rx[i].ready.is_some() as u128,
+        ("rx", "xbar_grant") => d.xgrant[i].is_some() as u128,
+        ("rx", "xbar_gout") => d.xgrant[i].unwrap_or(0) as u128,
+        ("rx", "choose_grant") => (d.choose == Some(i as u8)) as u128,
+        ("matcher", "requests") => packed(|k| d.rows[k] as u128, 8),
+        ("matcher", "grants") => packed(|k| d.matching[k] as u128, 8),
+        ("xarb", "grant_valid") => d.xarb[i].is_some() as u128,
+        ("xarb", "grant") => d.xarb[i].unwrap_or(0) as u128,
+        ("carb", "grant_valid") => d.choose.is_some() as u128,
+        ("carb", "grant") => d.choose.unwrap_or(0) as u128,
+        ("cq", "wr_valid") => packed(|k| d.cqi.wr[k].is_some() as u128, 1),
+        ("cq", "wr_grant_valid") => d.cqo.wr_grant.is_some() as u128,
+        ("cq", "wr_grant") => d.cqo.wr_grant.unwrap_or(0) as u128,
+        ("cq", "rd_req") => packed(|k| d.cqi.rd[k] as u128, 1),
+        ("cq", "rd_grant_valid") => d.cqo.rd_grant.is_some() as u128,
+        ("cq", "rd_grant") => d.cqo.rd_grant.unwrap_or(0) as u128,
+        ("tx", "src_rx") => match b.tx[i].source {
+            Source::Xbar(r) => r as u128,
+            _ => 0,
+        },
+        ("tx", "link_valid") => b.tx[i].out_reg.is_some() as u128,
+        ("tx", "link_byte") => b.tx[i].out_reg.unwrap_or(0) as u128,
+        _ => panic!("no model value for {name}"),
+    }
+}
+
+/// Writes the HDL's VCD (whole hierarchy); fails if the HDL's outputs differ from the model's in a cycle.
+pub fn write_hdl<Wr: Write>(f: Wr) -> Result<()> {
+    let (run, _) = run_model()?;
+    let mut uut = SwHw::default();
+    uut.connect_all();
+    simulate(&mut uut, SETTLE);
+    let mut vcd = write_vcd_header(f, &uut);
+    vcd = write_vcd_dump(vcd, &uut);
+    for (n, (p, want)) in run.pins.iter().zip(&run.outs).enumerate() {
+        uut.link_in_valid.next = from_bools(&p.link_in.map(|b| b.is_some()));
+        uut.link_in_data.next = pack(&p.link_in.map(|b| b.unwrap_or(0) as u128), 8);
+        uut.token_in.next = from_bools(&p.token_in);
+        uut.clock.next = Clock::from(false);
+        if !simulate(&mut uut, SETTLE) {
+            bail!("sp2_switch does not settle in cycle {n}");
+        }
+        vcd.timestamp(10 * n as u64)?;
+        vcd = write_vcd_change(vcd, &uut);
+        let v = uut.link_out_valid.val();
+        let d = unpack(uut.link_out_data.val(), 8, 8);
+        let t = uut.token_out.val();
+        for (k, &dk) in d.iter().enumerate() {
+            let got = v.get_bit(k).then_some(dk as u8);
+            if got != want.link_out[k] || t.get_bit(k) != want.token_out[k] {
+                bail!("cycle {n}, port {k}: HDL and model outputs differ");
+            }
+        }
+        uut.clock.next = Clock::from(true);
+        if !simulate(&mut uut, SETTLE) {
+            bail!("sp2_switch does not settle after the edge of cycle {n}");
+        }
+        vcd.timestamp(10 * n as u64 + 5)?;
+        vcd = write_vcd_change(vcd, &uut);
+    }
+    vcd.timestamp(10 * CYCLES as u64)?;
+    Ok(())
+}
+
+fn bits(x: u128, w: usize) -> Vec<vcd::Value> {
+    (0..w)
+        .rev()
+        .map(|b| {
+            if (x >> b) & 1 == 1 {
+                vcd::Value::V1
+            } else {
+                vcd::Value::V0
+            }
+        })
+        .collect()
+}
+
+/// Writes the model's VCD: the signals of [`signals`] marked `model`, same names and widths as the HDL's.
+pub fn write_model<Wr: Write>(f: Wr) -> Result<()> {
+    let (run, _) = run_model()?;
+    let sigs: Vec<Sig> = signals().into_iter().filter(|s| s.model).collect();
+    let mut w = vcd::Writer::new(f);
+    w.timescale(1, vcd::TimescaleUnit::PS)?;
+    w.add_module("uut")?;
+    // Scopes from the dotted names: sorted by path so every scope's items are contiguous.
+    let mut order: Vec<usize> = (0..sigs.len()).collect();
+    order.sort_by(|&a, &b| {
+        let pa: Vec<&str> = sigs[a].name.split('.').collect();
+        let pb: Vec<&str> = sigs[b].name.split('.').collect();
+        pa[..pa.len() - 1]
+            .cmp(&pb[..pb.len() - 1])
+            .then(pa.len().cmp(&pb.len()))
+    });
+    let mut ids = vec![None; sigs.len()];
+    let mut open: Vec<String> = Vec::new();
+    for &k in &order {
+        let parts: Vec<&str> = sigs[k].name.split('.').collect();
+        let scope = &parts[..parts.len() - 1];
+        let common = open
+            .iter()
+            .zip(scope)
+            .take_while(|(a, b)| a.as_str() == **b)
+            .count();
+        while open.len() > common {
+            w.upscope()?;
+            open.pop();
+        }
+        for s in &scope[common..] {
+            w.add_module(s)?;
+            open.push(s.to_string());
+        }
+        ids[k] = Some(w.add_wire(sigs[k].width as u32, parts[parts.len() - 1])?);
+    }
+    for _ in &open {
+        w.upscope()?;
+    }
+    w.upscope()?;
+    w.enddefinitions()?;
+    let mut last: HashMap<usize, u128> = HashMap::new();
+    let mut put = |w: &mut vcd::Writer<Wr>, k: usize, v: u128| -> Result<()> {
+        if last.insert(k, v) != Some(v) {
+            let id = ids[k].expect("declared");
+            if sigs[k].width == 1 {
+                w.change_scalar(
+                    id,
+                    if v & 1 == 1 {
+                        vcd::Value::V1
+                    } else {
+                        vcd::Value::V0
+                    },
+                )?;
+            } else {
+                w.change_vector(id, bits(v, sigs[k].width))?;
+            }
+        }
+        Ok(())
+    };
+    for n in 0..CYCLES {
+        let (b, a) = (&run.before[n], &run.after[n]);
+        let d = decisions(b, a);
+        w.timestamp(10 * n as u64)?;
+        for (k, s) in sigs.iter().enumerate() {
+            put(&mut w, k, value(&s.name, &run.pins[n], b, &run.outs[n], &d))?;
+        }
+        w.timestamp(10 * n as u64 + 5)?;
+        for (k, s) in sigs.iter().enumerate() {
+            if s.name == "clock" {
+                put(&mut w, k, 1)?;
+            } else if let Some(v) = reg_value(&s.name, a) {
+                put(&mut w, k, v)?;
+            }
+        }
+    }
+    w.timestamp(10 * CYCLES as u64)?;
+    w.flush()?;
+    Ok(())
+}
+
+/// The `.gtkw` for the scenario's VCD (the model's shows only the signals its VCD has).
+pub fn gtkw_text(vcd_name: &str, model: bool) -> String {
+    let mut s = format!("[dumpfile] \"{vcd_name}\"\n[timestart] 0\n[size] 1600 1000\n");
+    let sigs: Vec<Sig> = signals()
+        .into_iter()
+        .filter(|x| x.model || !model)
+        .collect();
+    let mut k = 0;
+    while k < sigs.len() {
+        let g = sigs[k].group;
+        s.push_str(&format!("@800200\n-{g}\n"));
+        while k < sigs.len() && sigs[k].group == g {
+            let x = &sigs[k];
+            if x.width == 1 {
+                s.push_str(&format!("@28\nuut.{}\n", x.name));
+            } else {
+                s.push_str(&format!("@22\nuut.{}[{}:0]\n", x.name, x.width - 1));
+            }
+            k += 1;
+        }
+        s.push_str(&format!("@1000200\n-{g}\n"));
+    }
+    s
+}
