@@ -28,9 +28,9 @@ use std::time::Instant;
 const N: usize = 16;
 const CHIPS: usize = 8;
 /// Injection cycles of the HDL lock-step (then the board drains).
-const CYCLES: usize = 300;
+const CYCLES: usize = 2_000;
 /// Injection cycles recorded for Icarus (then the board drains).
-const ICARUS_CYCLES: usize = 1_200;
+const ICARUS_CYCLES: usize = 500;
 /// Drain limit: every packet must be out by then.
 const DRAIN_LIMIT: usize = 5_000;
 
@@ -433,6 +433,15 @@ fn sp2_board_agrees_with_the_model() {
         .map(|t| t.packets_xbar)
         .sum();
     let c = &tr.counts;
+    let passes: Vec<String> = hw
+        .sw
+        .iter()
+        .map(|s| format!("{:.1}", s.passes as f64 / net.cycle as f64))
+        .collect();
+    eprintln!(
+        "sp2_board: simulation passes per cycle, chips 0..8: {}",
+        passes.join(" ")
+    );
     eprintln!(
         "sp2_board: {} cycles ({CYCLES} injecting) agree ({secs:.1} s, {:.0} cycles/s): {} packets injected and \
          delivered ({} one-switch, {} three-switch, {} single-path), {} bytes to the processors, packet-hops \
@@ -457,7 +466,7 @@ fn sp2_board_agrees_with_the_model() {
 fn sp2_board_verilog_in_icarus() {
     use asr_testbench::icarus::{run as icarus, value_of_bools, value_of_fields, Port, Vector};
     let seed = seed();
-    let (rec, tr, _) = run(seed ^ 0xb0a2d, ICARUS_CYCLES, 300, None, true);
+    let (rec, tr, _) = run(seed ^ 0xb0a2d, ICARUS_CYCLES, 125, None, true);
     assert!(tr.counts.three_hop > 0 && tr.counts.one_hop > 0);
     let vectors: Vec<Vector> = rec
         .iter()
