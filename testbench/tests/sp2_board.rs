@@ -153,7 +153,7 @@ impl Traffic {
     fn pins(&mut self, n: usize, inject: bool, to: &Ports) -> Pins {
         // Phases: 0 heavy mixed, 1 heavy with backpressure, 2 heavy single-path, 3 light with backpressure.
         let phase = (n / self.phase_len) % 4;
-        if n % self.phase_len == 0 {
+        if n.is_multiple_of(self.phase_len) {
             for c in self.consume.iter_mut() {
                 *c = if phase % 2 == 1 {
                     self.rng.gen_range(0.15..0.9)
