@@ -412,6 +412,84 @@ fn board_wiring_is_the_sp2_16_topology() {
     }
 }
 
+/// The route generator's ASR headers on the board: one switch within a chip; across chips any of the four
+/// stage chips (`0xf0` at the first switch), then the destination's chip, then its port. The single-path
+/// reduction keeps one stage chip.
+#[test]
+fn board_routes_turn_around_at_any_stage_chip() {
+    let t = builtin("sp2:16").unwrap();
+    let asr = tables(&t);
+    let single = asr.single_path("single");
+    let mut r = rng(1);
+    let (mut h, mut g) = (Vec::new(), Vec::new());
+    for s in 0..N {
+        for d in (0..N).filter(|&d| d != s) {
+            asr.route(s, d, &mut r, &mut h);
+            single.route(s, d, &mut r, &mut g);
+            let port = 1u64 << (d % 4);
+            if s / 4 == d / 4 {
+                assert_eq!((&h[..], &g[..]), (&[port][..], &[port][..]), "P{s} → P{d}");
+            } else {
+                assert_eq!(h, [0xf0, 1 << (4 + d / 4), port], "P{s} → P{d}");
+                assert!(
+                    g[0].count_ones() == 1 && g[0] & 0xf0 == g[0],
+                    "P{s} → P{d}: {g:?}"
+                );
+                assert_eq!(g[1..], h[1..]);
+            }
+        }
+    }
+}
+
+/// Cut-through latency of the HDL board without contention (the model agrees every cycle): 5 cycles from
+/// `LEN` in to `LEN − 1` out within a chip, 15 across chips (three switches, direct wires between them).
+#[test]
+fn board_cut_through_latency_is_five_cycles_per_switch() {
+    let t = builtin("sp2:16").unwrap();
+    let asr = tables(&t);
+    let mut hw = Sp2Board::default();
+    hw.connect_all();
+    assert!(simulate(&mut hw, SETTLE));
+    let mut net = Sp2Network::new(&t).unwrap();
+    let mut nodes: Vec<Node> = (0..N).map(|_| Node::new()).collect();
+    let mut h = Vec::new();
+    // P0 → P1 (one chip), then P0 → P6 (chip 4 → a stage chip → chip 5).
+    for (dst, switches) in [(1, 1), (6, 3)] {
+        asr.route(0, dst, &mut rng(1), &mut h);
+        assert_eq!(h.len(), switches);
+        let pkt = encode_packet(&Header::new(8, h.clone()).unwrap(), &[7; 10]).unwrap();
+        nodes[0].send_queue.push_back(pkt);
+        let (mut sent, mut out) = (None, None);
+        for n in 0..200 {
+            let want = model_ports(&net);
+            let mut pins = Pins {
+                link_in: [None; N],
+                token_in: [false; N],
+            };
+            for (k, node) in nodes.iter_mut().enumerate() {
+                (pins.link_in[k], pins.token_in[k]) =
+                    node.cycle(n, want.link_out[k], want.token_out[k], 1);
+            }
+            net.step(&pins.link_in, &pins.token_in).unwrap();
+            assert_eq!(hw_cycle(&mut hw, &pins), want, "cycle {n}");
+            if sent.is_none() && pins.link_in[0].is_some() {
+                sent = Some(n);
+            }
+            if out.is_none() && want.link_out[dst].is_some() {
+                out = Some(n);
+            }
+        }
+        assert_eq!(nodes[dst].arrivals.len(), 1);
+        nodes[dst].arrivals.clear();
+        assert_eq!(
+            out.unwrap() - sent.unwrap(),
+            5 * switches as u64,
+            "P0 → P{dst}"
+        );
+    }
+    assert!(net.is_idle());
+}
+
 #[test]
 fn sp2_board_agrees_with_the_model() {
     let seed = seed();
