@@ -8,6 +8,7 @@ use rust_hdl::prelude::*;
 
 use crate::benes::{Benes16, Benes32, Benes8};
 use crate::matcher::*;
+use crate::sp2::board::Sp2Board;
 use crate::sp2::central_queue::CentralQueue;
 use crate::sp2::receiver::Receiver;
 use crate::sp2::switch::Sp2Switch;
@@ -30,6 +31,7 @@ pub const TOPS: &[&str] = &[
     "transmitter",
     "receiver",
     "sp2_switch",
+    "sp2_board",
 ];
 
 /// Renames rust-hdl's `top` module (and the `top$` prefix of its sub-modules, where they are declared and
@@ -85,6 +87,7 @@ pub fn raw_verilog_of(name: &str) -> Option<String> {
         "transmitter" => isolate_assignments(&gen(Transmitter::default(), name), TX_CRC_CONE),
         "receiver" => isolate_assignments(&gen(Receiver::default(), name), RX_CRC_CONE),
         "sp2_switch" => sp2_switch_verilog(name),
+        "sp2_board" => isolate_all_comb(&no_rw_check(&gen(Sp2Board::default(), name))),
         _ => return None,
     })
 }
@@ -194,7 +197,7 @@ fn sp2_switch_verilog(name: &str) -> String {
 }
 
 /// Adds `/*verilator isolate_assignments*/` to every `reg` declaration but memories and the clocked `q` /
-/// `read_data` registers of `DFF`s and `RAM`s. For `sp2_switch`, where the top's `always` block and those
+/// `read_data` registers of `DFF`s and `RAM`s. For `sp2_switch` (and `sp2_board`, 8 of them), where the top's `always` block and those
 /// of its sub-blocks (matcher, arbiters, port blocks) form block-level loops through many signals: the
 /// targeted lists of the port blocks are not enough once they are wired together.
 pub fn isolate_all_comb(verilog: &str) -> String {
