@@ -97,10 +97,6 @@ pub fn raw_verilog_of(name: &str) -> Option<String> {
 pub const CQ_REQUEST_CONE: &[&str] = &[
     "wr_arb$req",
     "rd_arb$req",
-    "ge",
-    "gt",
-    "nzacc$",
-    "okacc$",
     "wmacc$",
     "wo$",
 ];
