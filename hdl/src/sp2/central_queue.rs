@@ -30,8 +30,11 @@
 //!   after this edge's read) sets `hn[o]` to the new chunk directly. An append writes `nx[tail]`; it is
 //!   issued whenever o's list is non-empty before the edge (if the read empties it, the old tail was just
 //!   freed and its `nx` entry is junk that the next append over it rewrites).
-//! - free list: `free_next`, 128 × 7-bit registers (initially 0 → 1 → … → 127), `free_head`, `nfree`, a LIFO
-//!   as in the model (the free chunk's identity is invisible at the ports).
+//! - free list: a LIFO linked list as in the model (pop at a write, push at a read), its next pointers in
+//!   `RAM<Bits<7>, 7>` (`fnx`, initialised 0 → 1 → … → 127, 1 `SB_RAM40_4K`), with `free_head`, `nfree`,
+//!   and the free head's successor prefetched the same way: `fsec` (register), or the RAM's output in the
+//!   cycle after a pop without a push (`fpend`; the pop read `fnx[new head]` at its edge). A push makes the
+//!   pushed chunk the head and the old head (or, with a pop, its successor) the second, both known.
 //! - per output `head`, `tail`, `hn` (7 bits), `count` (8 bits); registered flags per output (8-bit vectors):
 //!   `ne` (count ≥ 1), `ge2` (count ≥ 2), `pend`, `ok` (a write for o is allowed: the reservation rule
 //!   `free − (empty outputs other than o) ≥ 1`); `sb` = free − (empty outputs) + 16 (8 bits, initially 136).
@@ -47,7 +50,8 @@
 //! readable (counted) from the next cycle on. No RAM is read and written at one address in a cycle where the
 //! read value is used (`data`/`meta`: the written chunk is free, the read one on a list; `nx`: the read
 //! address is the new head's successor-to-be, the written one the tail of a list, distinct whenever the new
-//! head has a successor), so the export marks the memories `(* no_rw_check *)`.
+//! head has a successor; `fnx`: its read value is used only after a pop without a push, when it is not
+//! written), so the export marks the memories `(* no_rw_check *)`.
 
 use rust_hdl::prelude::*;
 
@@ -87,7 +91,7 @@ pub struct CentralQueue {
     pub data: RAM<Bits<64>, 7>,
     pub meta: RAM<Bits<6>, 7>,
     pub nx: RAM<Bits<7>, 7>,
-    pub free_next: Vec<DFFWithInit<Bits<7>>>,
+    pub fnx: RAM<Bits<7>, 7>,
     pub head: Vec<DFF<Bits<7>>>,
     pub tail: Vec<DFF<Bits<7>>>,
     pub hn: Vec<DFF<Bits<7>>>,
@@ -97,6 +101,8 @@ pub struct CentralQueue {
     pub pend: DFF<Bits<8>>,
     pub ok: DFFWithInit<Bits<8>>,
     pub free_head: DFF<Bits<7>>,
+    pub fsec: DFFWithInit<Bits<7>>,
+    pub fpend: DFF<Bit>,
     pub nfree: DFFWithInit<Bits<8>>,
     pub sb: DFFWithInit<Bits<8>>,
     pub wr_arb: Lrs8,
@@ -146,7 +152,7 @@ pub struct CentralQueue {
     w_last: Signal<Local, Bit>,
     w_bad: Signal<Local, Bit>,
     c_wr: Signal<Local, Bits<7>>,
-    fnext: Signal<Local, Bits<7>>,
+    fse: Signal<Local, Bits<7>>,
     fh1: Signal<Local, Bits<7>>,
     mflags: Signal<Local, Bits<6>>,
     meta_w: Signal<Local, Bits<6>>,
@@ -192,9 +198,10 @@ impl Default for CentralQueue {
             meta: Default::default(),
             // Initialised (to 0), so that no X ever leaves it in a Verilog simulation.
             nx: (0..CQ_CHUNKS).map(|_| Bits::<7>::from(0u64)).into(),
-            free_next: (0..CQ_CHUNKS)
-                .map(|k| DFFWithInit::new((((k + 1) % CQ_CHUNKS) as u64).into()))
-                .collect(),
+            // The free list initially 0 → 1 → … → 127.
+            fnx: (0..CQ_CHUNKS)
+                .map(|k| Bits::<7>::from(((k + 1) % CQ_CHUNKS) as u64))
+                .into(),
             head: (0..CQ_PORTS).map(|_| Default::default()).collect(),
             tail: (0..CQ_PORTS).map(|_| Default::default()).collect(),
             hn: (0..CQ_PORTS).map(|_| Default::default()).collect(),
@@ -205,6 +212,9 @@ impl Default for CentralQueue {
             // All outputs empty, free 128 ≥ 8 empty outputs: every output may take a chunk.
             ok: DFFWithInit::new(0xffu64.into()),
             free_head: Default::default(),
+            // Chunk 1, the successor of the free head 0.
+            fsec: DFFWithInit::new(1u64.into()),
+            fpend: Default::default(),
             nfree: DFFWithInit::new((CQ_CHUNKS as u64).into()),
             sb: DFFWithInit::new(((CQ_CHUNKS - CQ_PORTS + SB_BIAS) as u64).into()),
             wr_arb: Default::default(),
@@ -254,7 +264,7 @@ impl Default for CentralQueue {
             w_last: Default::default(),
             w_bad: Default::default(),
             c_wr: Default::default(),
-            fnext: Default::default(),
+            fse: Default::default(),
             fh1: Default::default(),
             mflags: Default::default(),
             meta_w: Default::default(),
@@ -270,7 +280,7 @@ impl Logic for CentralQueue {
     fn update(&mut self) {
         // Clocks and hold values. Statements are in dependency order: rust-hdl emits one `always @(*)` block
         // of blocking assignments (docs/hdl.md).
-        dff_setup!(self, clock, free_head, rd_valid_r, rd_out_r, ne, ge2, pend);
+        dff_setup!(self, clock, free_head, fsec, fpend, rd_valid_r, rd_out_r, ne, ge2, pend);
         self.ok.clock.next = self.clock.val();
         self.nfree.clock.next = self.clock.val();
         self.nfree.d.next = self.nfree.q.val();
@@ -283,10 +293,8 @@ impl Logic for CentralQueue {
         self.meta.write_clock.next = self.clock.val();
         self.nx.read_clock.next = self.clock.val();
         self.nx.write_clock.next = self.clock.val();
-        for k in 0..128 {
-            self.free_next[k].clock.next = self.clock.val();
-            self.free_next[k].d.next = self.free_next[k].q.val();
-        }
+        self.fnx.read_clock.next = self.clock.val();
+        self.fnx.write_clock.next = self.clock.val();
         for o in 0..8 {
             self.head[o].clock.next = self.clock.val();
             self.tail[o].clock.next = self.clock.val();
@@ -476,25 +484,28 @@ impl Logic for CentralQueue {
         self.meta.write_address.next = self.c_wr.val();
         self.meta.write_data.next = self.meta_w.val();
         self.meta.write_enable.next = self.wr_arb.grant_valid.val();
-        // Free list: the write pops its head, then the read chunk is pushed.
-        self.fnext.next = 0.into();
-        for k in 0..128 {
-            if self.c_wr.val().index() == k {
-                self.fnext.next = self.free_next[k].q.val();
-            }
+        // Free list (a LIFO): the write pops its head, then the read chunk is pushed. `fse` = the free
+        // head's successor: `fsec`, or the `fnx` RAM's output in the cycle after a pop without a push.
+        self.fse.next = self.fsec.q.val();
+        if self.fpend.q.val() {
+            self.fse.next = self.fnx.read_data.val();
         }
         self.fh1.next = self.free_head.q.val();
         if self.wr_arb.grant_valid.val() {
-            self.fh1.next = self.fnext.val();
+            self.fh1.next = self.fse.val();
         }
-        self.free_head.d.next = self.fh1.val();
+        self.fnx.read_address.next = self.fse.val();
+        self.fnx.write_address.next = self.c_rd.val();
+        self.fnx.write_data.next = self.fh1.val();
+        self.fnx.write_enable.next = self.rd_arb.grant_valid.val();
         if self.rd_arb.grant_valid.val() {
             self.free_head.d.next = self.c_rd.val();
-            for k in 0..128 {
-                if self.c_rd.val().index() == k {
-                    self.free_next[k].d.next = self.fh1.val();
-                }
-            }
+            self.fsec.d.next = self.fh1.val();
+            self.fpend.d.next = false;
+        } else {
+            self.free_head.d.next = self.fh1.val();
+            self.fsec.d.next = self.fse.val();
+            self.fpend.d.next = self.wr_arb.grant_valid.val();
         }
         if self.wr_arb.grant_valid.val() & !self.rd_arb.grant_valid.val() {
             self.nfree.d.next = self.nfree.q.val() - 1;
