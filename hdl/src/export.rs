@@ -94,12 +94,7 @@ pub fn raw_verilog_of(name: &str) -> Option<String> {
 /// `grant`, so Verilator sees a block-level (not bit-level) loop and reports `UNOPTFLAT`; isolating the
 /// assignments of these signals into their own blocks removes the false loop (Verilator only; a comment
 /// for every other tool).
-pub const CQ_REQUEST_CONE: &[&str] = &[
-    "wr_arb$req",
-    "rd_arb$req",
-    "wmacc$",
-    "wo$",
-];
+pub const CQ_REQUEST_CONE: &[&str] = &["wr_arb$req", "rd_arb$req", "wmacc$", "wo$"];
 
 /// The transmitter's FIFO-input choice, which feeds its `Crc8Step` and reads the CRC back in the same
 /// `always` block (the same false loop as [`CQ_REQUEST_CONE`]).

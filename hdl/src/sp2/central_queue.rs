@@ -144,6 +144,8 @@ pub struct CentralQueue {
     neg: Signal<Local, Bits<3>>,
     dsel: Signal<Local, Bits<3>>,
     th: Vec<Signal<Local, Bit>>,
+    gek: Vec<Signal<Local, Bit>>,
+    gtk: Vec<Signal<Local, Bit>>,
     sge_n: Signal<Local, Bit>,
     sgt_n: Signal<Local, Bit>,
     c_rd: Signal<Local, Bits<7>>,
@@ -256,6 +258,8 @@ impl Default for CentralQueue {
             neg: Default::default(),
             dsel: Default::default(),
             th: locals(6),
+            gek: locals(3),
+            gtk: locals(3),
             sge_n: Default::default(),
             sgt_n: Default::default(),
             c_rd: Default::default(),
@@ -419,7 +423,7 @@ impl Logic for CentralQueue {
         }
         // sb' = sb + d, d = (read) + (an output becomes non-empty) − (write) − (an output becomes empty);
         // dsel = d + 2. The reservation flags after the edge: sge = (sb' ≥ bias) = th[4 − dsel],
-        // sgt = (sb' > bias) = th[5 − dsel].
+        // sgt = (sb' > bias) = th[5 − dsel], with th[j] = (sb ≥ bias − 2 + j).
         self.inc.next = (self.ro.val() & self.one_v.val() & !self.wm.val()).any();
         self.dec.next = (self.wm.val() & !self.ne.q.val()).any();
         self.pos.next = 0.into();
@@ -439,13 +443,30 @@ impl Logic for CentralQueue {
         for j in 0..6 {
             self.th[j].next = self.sb.q.val() >= self.thc[j].val();
         }
-        self.sge_n.next = false;
-        self.sgt_n.next = false;
-        for j in 0..5 {
-            if self.dsel.val().index() == j {
-                self.sge_n.next = self.th[4 - j].val();
-                self.sgt_n.next = self.th[5 - j].val();
+        // The choice is made in two steps, early by e = (read) − (write) (the arbiters' `grant_valid`, which
+        // need no arbitration), then late by f = (dec) − (inc) = k − 1: gek[k] = th[3 − e − k],
+        // gtk[k] = th[4 − e − k].
+        for k in 0..3 {
+            self.gek[k].next = self.th[3 - k].val();
+            self.gtk[k].next = self.th[4 - k].val();
+            if self.wr_arb.grant_valid.val() & !self.rd_arb.grant_valid.val() {
+                self.gek[k].next = self.th[4 - k].val();
+                self.gtk[k].next = self.th[5 - k].val();
             }
+            if self.rd_arb.grant_valid.val() & !self.wr_arb.grant_valid.val() {
+                self.gek[k].next = self.th[2 - k].val();
+                self.gtk[k].next = self.th[3 - k].val();
+            }
+        }
+        self.sge_n.next = self.gek[1].val();
+        self.sgt_n.next = self.gtk[1].val();
+        if self.dec.val() & !self.inc.val() {
+            self.sge_n.next = self.gek[2].val();
+            self.sgt_n.next = self.gtk[2].val();
+        }
+        if self.inc.val() & !self.dec.val() {
+            self.sge_n.next = self.gek[0].val();
+            self.sgt_n.next = self.gtk[0].val();
         }
         // Output o may take a chunk after the edge iff (non-empty: sb' > bias; empty: sb' ≥ bias).
         self.ok.d.next = 0.into();
