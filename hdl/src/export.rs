@@ -97,16 +97,7 @@ pub fn raw_verilog_of(name: &str) -> Option<String> {
 /// `grant`, so Verilator sees a block-level (not bit-level) loop and reports `UNOPTFLAT`; isolating the
 /// assignments of these signals into their own blocks removes the false loop (Verilator only; a comment
 /// for every other tool).
-pub const CQ_REQUEST_CONE: &[&str] = &[
-    "wr_arb$req",
-    "rd_arb$req",
-    "ge",
-    "gt",
-    "nzacc$",
-    "okacc$",
-    "wmacc$",
-    "wo$",
-];
+pub const CQ_REQUEST_CONE: &[&str] = &["wr_arb$req", "rd_arb$req", "wmacc$", "wo$"];
 
 /// The transmitter's FIFO-input choice, which feeds its `Crc8Step` and reads the CRC back in the same
 /// `always` block (the same false loop as [`CQ_REQUEST_CONE`]).
@@ -173,8 +164,9 @@ pub fn isolate_assignments(verilog: &str, names: &[&str]) -> String {
 
 /// Marks every rust-hdl `RAM` memory of a design `(* no_rw_check *)`, so Yosys maps it to block RAM
 /// without read-during-write emulation (about 137 DFF + 70 LUT for the 128×64 RAM otherwise). Only for
-/// designs that never read and write one address in one cycle: the central queue (docs/sp2-switch.md §6:
-/// the written chunk comes from the free list, the read one from an output list).
+/// designs that never read and write one address in a cycle whose read value they use: the central queue
+/// (docs/sp2-switch.md §6: the written chunk comes from the free list, the read one from an output list;
+/// its next-pointer RAMs `nx` and `fnx` as argued in `sp2/central_queue.rs`).
 pub fn no_rw_check(verilog: &str) -> String {
     verilog
         .lines()

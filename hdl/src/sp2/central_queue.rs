@@ -17,28 +17,41 @@
 //! Inputs are assumed valid (the model's `CqError` cases: bytes outside 1..8, or less than 8 in a chunk that
 //! is not the last, are never offered by a receiver).
 //!
-//! Storage:
+//! Storage (internal structure differs from the model where the ports cannot tell):
 //! - chunk data: `RAM<Bits<64>, 7>` (`data`), registered read; maps to 4 iCE40 `SB_RAM40_4K`. Its read
-//!   address is the head of the granted transmitter's list, computed combinationally in the grant cycle, so
-//!   the data leave the RAM's output register in the next cycle, exactly the model's `rd_data` timing.
-//!   A chunk is never written and read in one cycle (the written chunk comes from the free list, the read
-//!   one from an output list), so the export marks the memory `(* no_rw_check *)`.
+//!   address is the head of the granted transmitter's list, selected in the grant cycle, so the data leave
+//!   the RAM's output register in the next cycle, exactly the model's `rd_data` timing.
 //! - per-chunk meta `{bad, last, bytes[3:0]}`: `RAM<Bits<6>, 7>` (`meta`), same addresses (1 `SB_RAM40_4K`).
-//! - next pointers: two arrays of 128 × 7-bit registers (`list_next`, `free_next`), as in the model. They
-//!   are registers, not RAM, because the next head of a list (`list_next[head[t]]`, `free_next[free_head]`)
-//!   is needed in the same cycle as the grant that pops it, and a RAM only gives its data a cycle later.
-//! - per output `head`, `tail` (7 bits), `count` (8 bits); `free_head` (7), `free` (8, initially 128); the
-//!   free list initially 0, 1, …, 127; `slack` = free − (number of empty outputs) (9 bits two's
-//!   complement, initially 120, updated at each edge from the grants, so the reservation rule is a sign
-//!   and a zero test of a register, with no population count or comparator); two [`Lrs8`] arbiters.
+//! - output lists' next pointers: `RAM<Bits<7>, 7>` (`nx`, 1 `SB_RAM40_4K`), with a prefetched second
+//!   pointer per output: `hn[o]` = next of `head[o]` (meaningful when `count[o] ≥ 2`). A read of o makes
+//!   `hn[o]` the new head at once and reads `nx[hn[o]]` from the RAM at the same edge; in the next cycle
+//!   `pend[o]` says that o's second pointer is the RAM's output (`hne[o]`, the effective second pointer), and
+//!   the following edge copies it into `hn[o]`. A write that leaves o with 2 chunks (`head = tail`, count 1
+//!   after this edge's read) sets `hn[o]` to the new chunk directly. An append writes `nx[tail]`; it is
+//!   issued whenever o's list is non-empty before the edge (if the read empties it, the old tail was just
+//!   freed and its `nx` entry is junk that the next append over it rewrites).
+//! - free list: a LIFO linked list as in the model (pop at a write, push at a read), its next pointers in
+//!   `RAM<Bits<7>, 7>` (`fnx`, initialised 0 → 1 → … → 127, 1 `SB_RAM40_4K`), with `free_head`, `nfree`,
+//!   and the free head's successor prefetched the same way: `fsec` (register), or the RAM's output in the
+//!   cycle after a pop without a push (`fpend`; the pop read `fnx[new head]` at its edge). A push makes the
+//!   pushed chunk the head and the old head (or, with a pop, its successor) the second, both known.
+//! - per output `head`, `tail`, `hn` (7 bits), `count` (8 bits); registered flags per output (8-bit vectors):
+//!   `ne` (count ≥ 1), `ge2` (count ≥ 2), `pend`, `ok` (a write for o is allowed: the reservation rule
+//!   `free − (empty outputs other than o) ≥ 1`); `sb` = free − (empty outputs) + 16 (8 bits, initially 136).
+//!   `ok'` is computed at each edge from the next flags and `sb + d` (d ∈ −2..2, the change of `sb`) as a
+//!   choice among six comparisons of the registered `sb` (`sb ≥ 14 … 19`), so no adder or comparator of
+//!   counts lies between a register and the arbiters, nor between the arbiters and a register.
 //!
-//! Per cycle, from the registered state (the model's `eval` then `commit`): a write for output o is
-//! allowed iff `free ≥ (empty outputs other than o) + 1`; the write LRS picks among receivers offering an
-//! allowed chunk, the read LRS among transmitters asking with `count > 0`. At the edge: the read pops the
-//! head `c` of its list (data and meta into the RAM output registers), then the write pops the free head
-//! and appends it to its output's list (as the new head if that list is empty after the read), then `c`
-//! is pushed on the free list. Latency: 1 cycle from read grant to `rd_*`; a written chunk is readable
-//! (counted) from the next cycle on.
+//! Per cycle, from the registered state (the model's `eval` then `commit`): the write LRS picks among
+//! receivers offering a chunk for an `ok` output, the read LRS among transmitters asking with `ne`. At the
+//! edge: the read pops the head `c` of its list (data and meta into the RAM output registers), then the write
+//! pops the free head and appends it to its output's list (as the new head if that list is empty after the
+//! read), then `c` is pushed on the free list. Latency: 1 cycle from read grant to `rd_*`; a written chunk is
+//! readable (counted) from the next cycle on. No RAM is read and written at one address in a cycle where the
+//! read value is used (`data`/`meta`: the written chunk is free, the read one on a list; `nx`: the read
+//! address is the new head's successor-to-be, the written one the tail of a list, distinct whenever the new
+//! head has a successor; `fnx`: its read value is used only after a pop without a push, when it is not
+//! written), so the export marks the memories `(* no_rw_check *)`.
 
 use rust_hdl::prelude::*;
 
@@ -49,6 +62,8 @@ use crate::matcher::Widen;
 pub const CQ_PORTS: usize = 8;
 /// Chunks.
 pub const CQ_CHUNKS: usize = 128;
+/// Bias of `sb` (free − empty outputs + `SB_BIAS`), which keeps it non-negative.
+const SB_BIAS: usize = 16;
 
 #[derive(LogicBlock)]
 pub struct CentralQueue {
@@ -75,50 +90,71 @@ pub struct CentralQueue {
     // Storage.
     pub data: RAM<Bits<64>, 7>,
     pub meta: RAM<Bits<6>, 7>,
-    pub list_next: Vec<DFF<Bits<7>>>,
-    pub free_next: Vec<DFFWithInit<Bits<7>>>,
+    pub nx: RAM<Bits<7>, 7>,
+    pub fnx: RAM<Bits<7>, 7>,
     pub head: Vec<DFF<Bits<7>>>,
     pub tail: Vec<DFF<Bits<7>>>,
+    pub hn: Vec<DFF<Bits<7>>>,
     pub cnt: Vec<DFF<Bits<8>>>,
+    pub ne: DFF<Bits<8>>,
+    pub ge2: DFF<Bits<8>>,
+    pub pend: DFF<Bits<8>>,
+    pub ok: DFFWithInit<Bits<8>>,
     pub free_head: DFF<Bits<7>>,
+    pub fsec: DFFWithInit<Bits<7>>,
+    pub fpend: DFF<Bit>,
     pub nfree: DFFWithInit<Bits<8>>,
-    pub slack: DFFWithInit<Bits<9>>,
+    pub sb: DFFWithInit<Bits<8>>,
     pub wr_arb: Lrs8,
     pub rd_arb: Lrs8,
     pub rd_valid_r: DFF<Bit>,
     pub rd_out_r: DFF<Bits<3>>,
-    // Constants: field offsets and bit masks.
+    // Constants: field offsets, bit masks, `sb` thresholds.
     o3: Vec<Constant<Bits<16>>>,
     o4: Vec<Constant<Bits<16>>>,
     o8: Vec<Constant<Bits<16>>>,
     o64: Vec<Constant<Bits<16>>>,
     bit: Vec<Constant<Bits<8>>>,
-    // Locals.
+    one8: Constant<Bits<8>>,
+    thc: Vec<Constant<Bits<8>>>,
+    // Locals: per receiver.
     wo: Vec<Signal<Local, Bits<3>>>,
-    ge: Signal<Local, Bit>,
-    gt: Signal<Local, Bit>,
-    cnt_r: Signal<Local, Bits<8>>,
-    cnt_w: Signal<Local, Bits<8>>,
-    ne_dec: Signal<Local, Bit>,
-    ne_inc: Signal<Local, Bit>,
-    sl1: Signal<Local, Bits<9>>,
-    sl2: Signal<Local, Bits<9>>,
-    sl3: Signal<Local, Bits<9>>,
-    okacc: Vec<Signal<Local, Bits<8>>>,
+    tl: Vec<Signal<Local, Bits<7>>>,
     wmacc: Vec<Signal<Local, Bits<8>>>,
-    nzacc: Vec<Signal<Local, Bits<8>>>,
-    cnt_after: Vec<Signal<Local, Bits<8>>>,
+    // Write side (accumulated over the write grant's one-hot).
+    wmk: Vec<Signal<Local, Bits<8>>>,
+    wta: Vec<Signal<Local, Bits<7>>>,
+    wna: Vec<Signal<Local, Bit>>,
+    // Read side.
+    hne: Vec<Signal<Local, Bits<7>>>,
+    cra: Vec<Signal<Local, Bits<7>>>,
+    hna: Vec<Signal<Local, Bits<7>>>,
+    ge3a: Vec<Signal<Local, Bits<8>>>,
+    // Per-output flag vectors.
+    ro: Signal<Local, Bits<8>>,
+    wm: Signal<Local, Bits<8>>,
+    one_v: Signal<Local, Bits<8>>,
+    ge3_v: Signal<Local, Bits<8>>,
+    ea_v: Signal<Local, Bits<8>>,
+    a1_v: Signal<Local, Bits<8>>,
+    ne_n: Signal<Local, Bits<8>>,
+    inc: Signal<Local, Bit>,
+    dec: Signal<Local, Bit>,
+    pos: Signal<Local, Bits<3>>,
+    neg: Signal<Local, Bits<3>>,
+    dsel: Signal<Local, Bits<3>>,
+    th: Vec<Signal<Local, Bit>>,
+    gek: Vec<Signal<Local, Bit>>,
+    gtk: Vec<Signal<Local, Bit>>,
+    sge_n: Signal<Local, Bit>,
+    sgt_n: Signal<Local, Bit>,
     c_rd: Signal<Local, Bits<7>>,
-    ln: Signal<Local, Bits<7>>,
-    w_out: Signal<Local, Bits<3>>,
     w_data: Signal<Local, Bits<64>>,
     w_bytes: Signal<Local, Bits<4>>,
     w_last: Signal<Local, Bit>,
     w_bad: Signal<Local, Bit>,
     c_wr: Signal<Local, Bits<7>>,
-    fnext: Signal<Local, Bits<7>>,
-    tail_w: Signal<Local, Bits<7>>,
-    cnt_after_w: Signal<Local, Bits<8>>,
+    fse: Signal<Local, Bits<7>>,
     fh1: Signal<Local, Bits<7>>,
     mflags: Signal<Local, Bits<6>>,
     meta_w: Signal<Local, Bits<6>>,
@@ -162,16 +198,27 @@ impl Default for CentralQueue {
             free: Default::default(),
             data: Default::default(),
             meta: Default::default(),
-            list_next: (0..CQ_CHUNKS).map(|_| Default::default()).collect(),
-            free_next: (0..CQ_CHUNKS)
-                .map(|k| DFFWithInit::new((((k + 1) % CQ_CHUNKS) as u64).into()))
-                .collect(),
+            // Initialised (to 0), so that no X ever leaves it in a Verilog simulation.
+            nx: (0..CQ_CHUNKS).map(|_| Bits::<7>::from(0u64)).into(),
+            // The free list initially 0 → 1 → … → 127.
+            fnx: (0..CQ_CHUNKS)
+                .map(|k| Bits::<7>::from(((k + 1) % CQ_CHUNKS) as u64))
+                .into(),
             head: (0..CQ_PORTS).map(|_| Default::default()).collect(),
             tail: (0..CQ_PORTS).map(|_| Default::default()).collect(),
+            hn: (0..CQ_PORTS).map(|_| Default::default()).collect(),
             cnt: (0..CQ_PORTS).map(|_| Default::default()).collect(),
+            ne: Default::default(),
+            ge2: Default::default(),
+            pend: Default::default(),
+            // All outputs empty, free 128 ≥ 8 empty outputs: every output may take a chunk.
+            ok: DFFWithInit::new(0xffu64.into()),
             free_head: Default::default(),
+            // Chunk 1, the successor of the free head 0.
+            fsec: DFFWithInit::new(1u64.into()),
+            fpend: Default::default(),
             nfree: DFFWithInit::new((CQ_CHUNKS as u64).into()),
-            slack: DFFWithInit::new(((CQ_CHUNKS - CQ_PORTS) as u64).into()),
+            sb: DFFWithInit::new(((CQ_CHUNKS - CQ_PORTS + SB_BIAS) as u64).into()),
             wr_arb: Default::default(),
             rd_arb: Default::default(),
             rd_valid_r: Default::default(),
@@ -183,31 +230,45 @@ impl Default for CentralQueue {
             bit: (0..CQ_PORTS)
                 .map(|i| Constant::new((1u64 << i).into()))
                 .collect(),
+            one8: Constant::new(1u64.into()),
+            // thc[j] = SB_BIAS - 2 + j: th[j] = (sb ≥ thc[j]) = (free − empty ≥ j − 2).
+            thc: (0..6)
+                .map(|j| Constant::new(((SB_BIAS - 2 + j) as u64).into()))
+                .collect(),
             wo: locals(CQ_PORTS),
-            ge: Default::default(),
-            gt: Default::default(),
-            cnt_r: Default::default(),
-            cnt_w: Default::default(),
-            ne_dec: Default::default(),
-            ne_inc: Default::default(),
-            sl1: Default::default(),
-            sl2: Default::default(),
-            sl3: Default::default(),
-            okacc: locals(CQ_PORTS + 1),
+            tl: locals(CQ_PORTS),
             wmacc: locals(CQ_PORTS + 1),
-            nzacc: locals(CQ_PORTS + 1),
-            cnt_after: locals(CQ_PORTS),
+            wmk: locals(CQ_PORTS + 1),
+            wta: locals(CQ_PORTS + 1),
+            wna: locals(CQ_PORTS + 1),
+            hne: locals(CQ_PORTS),
+            cra: locals(CQ_PORTS + 1),
+            hna: locals(CQ_PORTS + 1),
+            ge3a: locals(CQ_PORTS + 1),
+            ro: Default::default(),
+            wm: Default::default(),
+            one_v: Default::default(),
+            ge3_v: Default::default(),
+            ea_v: Default::default(),
+            a1_v: Default::default(),
+            ne_n: Default::default(),
+            inc: Default::default(),
+            dec: Default::default(),
+            pos: Default::default(),
+            neg: Default::default(),
+            dsel: Default::default(),
+            th: locals(6),
+            gek: locals(3),
+            gtk: locals(3),
+            sge_n: Default::default(),
+            sgt_n: Default::default(),
             c_rd: Default::default(),
-            ln: Default::default(),
-            w_out: Default::default(),
             w_data: Default::default(),
             w_bytes: Default::default(),
             w_last: Default::default(),
             w_bad: Default::default(),
             c_wr: Default::default(),
-            fnext: Default::default(),
-            tail_w: Default::default(),
-            cnt_after_w: Default::default(),
+            fse: Default::default(),
             fh1: Default::default(),
             mflags: Default::default(),
             meta_w: Default::default(),
@@ -223,63 +284,40 @@ impl Logic for CentralQueue {
     fn update(&mut self) {
         // Clocks and hold values. Statements are in dependency order: rust-hdl emits one `always @(*)` block
         // of blocking assignments (docs/hdl.md).
-        dff_setup!(self, clock, free_head, rd_valid_r, rd_out_r);
+        dff_setup!(self, clock, free_head, fsec, fpend, rd_valid_r, rd_out_r, ne, ge2, pend);
+        self.ok.clock.next = self.clock.val();
         self.nfree.clock.next = self.clock.val();
         self.nfree.d.next = self.nfree.q.val();
+        self.sb.clock.next = self.clock.val();
         self.wr_arb.clock.next = self.clock.val();
         self.rd_arb.clock.next = self.clock.val();
         self.data.read_clock.next = self.clock.val();
         self.data.write_clock.next = self.clock.val();
         self.meta.read_clock.next = self.clock.val();
         self.meta.write_clock.next = self.clock.val();
-        for k in 0..128 {
-            self.list_next[k].clock.next = self.clock.val();
-            self.list_next[k].d.next = self.list_next[k].q.val();
-            self.free_next[k].clock.next = self.clock.val();
-            self.free_next[k].d.next = self.free_next[k].q.val();
-        }
+        self.nx.read_clock.next = self.clock.val();
+        self.nx.write_clock.next = self.clock.val();
+        self.fnx.read_clock.next = self.clock.val();
+        self.fnx.write_clock.next = self.clock.val();
         for o in 0..8 {
             self.head[o].clock.next = self.clock.val();
-            self.head[o].d.next = self.head[o].q.val();
             self.tail[o].clock.next = self.clock.val();
-            self.tail[o].d.next = self.tail[o].q.val();
+            self.hn[o].clock.next = self.clock.val();
             self.cnt[o].clock.next = self.clock.val();
-            self.cnt[o].d.next = self.cnt[o].q.val();
         }
-        // Empty outputs, and the reservation rule: output o may take a chunk iff
-        // free >= (empty outputs other than o) + 1.
-        // `slack` = free − (number of empty outputs), 9-bit two's complement, kept up to date at every edge,
-        // so the rule needs no arithmetic: an empty o needs slack >= 0, a non-empty o slack > 0.
-        self.slack.clock.next = self.clock.val();
-        self.slack.d.next = self.slack.q.val();
-        self.ge.next = !self.slack.q.val().get_bit(8);
-        self.gt.next = !self.slack.q.val().get_bit(8) & self.slack.q.val().any();
-        self.nzacc[0].next = 0.into();
-        self.okacc[0].next = 0.into();
-        for o in 0..8 {
-            if self.cnt[o].q.val() == 0 {
-                self.nzacc[o + 1].next = self.nzacc[o].val();
-                if self.ge.val() {
-                    self.okacc[o + 1].next = self.okacc[o].val() | self.bit[o].val();
-                } else {
-                    self.okacc[o + 1].next = self.okacc[o].val();
-                }
-            } else {
-                self.nzacc[o + 1].next = self.nzacc[o].val() | self.bit[o].val();
-                if self.gt.val() {
-                    self.okacc[o + 1].next = self.okacc[o].val() | self.bit[o].val();
-                } else {
-                    self.okacc[o + 1].next = self.okacc[o].val();
-                }
-            }
-        }
-        // Write requests: receiver i offers a chunk for an output that may take one.
+        // Requests, from registers and inputs only: receiver i offers a chunk for an output that may take
+        // one (`ok`, registered); transmitter o asks and its list is not empty (`ne`, registered). In
+        // parallel, each receiver's output's tail (the `nx` address if it writes).
         self.wmacc[0].next = 0.into();
         for i in 0..8 {
             self.wo[i].next = self.wr_out.val().get_bits::<3>(self.o3[i].val().index());
-            if self.wr_valid.val().get_bit(i)
-                & self.okacc[8].val().get_bit(self.wo[i].val().index())
-            {
+            self.tl[i].next = 0.into();
+            for o in 0..8 {
+                if self.wo[i].val().index() == o {
+                    self.tl[i].next = self.tail[o].q.val();
+                }
+            }
+            if self.wr_valid.val().get_bit(i) & self.ok.q.val().get_bit(self.wo[i].val().index()) {
                 self.wmacc[i + 1].next = self.wmacc[i].val() | self.bit[i].val();
             } else {
                 self.wmacc[i + 1].next = self.wmacc[i].val();
@@ -287,92 +325,168 @@ impl Logic for CentralQueue {
         }
         self.wr_arb.req.next = self.wmacc[8].val();
         self.wr_arb.served.next = true;
-        self.rd_arb.req.next = self.rd_req.val() & self.nzacc[8].val();
+        self.rd_arb.req.next = self.rd_req.val() & self.ne.q.val();
         self.rd_arb.served.next = true;
         self.wr_grant_valid.next = self.wr_arb.grant_valid.val();
         self.wr_grant.next = self.wr_arb.grant.val();
         self.rd_grant_valid.next = self.rd_arb.grant_valid.val();
         self.rd_grant.next = self.rd_arb.grant.val();
-        // Read: the head of the granted transmitter's list, and its successor.
-        self.c_rd.next = 0.into();
-        self.cnt_r.next = 0.into();
+        self.ro.next = self.rd_arb.onehot.val();
+        // Write side, over the write grant's one-hot: the outputs written (`wm`, at most one bit), the
+        // written output's tail and whether its list is non-empty before the edge.
+        self.wmk[0].next = 0.into();
+        self.wta[0].next = 0.into();
+        self.wna[0].next = false;
+        for i in 0..8 {
+            if self.wr_arb.onehot.val().get_bit(i) {
+                self.wmk[i + 1].next = self.wmk[i].val() | (self.one8.val() << self.wo[i].val());
+                self.wta[i + 1].next = self.wta[i].val() | self.tl[i].val();
+                self.wna[i + 1].next =
+                    self.wna[i].val() | self.ne.q.val().get_bit(self.wo[i].val().index());
+            } else {
+                self.wmk[i + 1].next = self.wmk[i].val();
+                self.wta[i + 1].next = self.wta[i].val();
+                self.wna[i + 1].next = self.wna[i].val();
+            }
+        }
+        self.wm.next = self.wmk[8].val();
+        self.c_wr.next = self.free_head.q.val();
+        // Read side: the granted output's head (the chunk read) and effective second pointer (its new
+        // head, whose successor the `nx` RAM reads at this edge).
+        self.cra[0].next = 0.into();
+        self.hna[0].next = 0.into();
+        self.ge3a[0].next = 0.into();
         for o in 0..8 {
-            if self.rd_arb.grant.val().index() == o {
-                self.c_rd.next = self.head[o].q.val();
-                self.cnt_r.next = self.cnt[o].q.val();
+            self.hne[o].next = self.hn[o].q.val();
+            if self.pend.q.val().get_bit(o) {
+                self.hne[o].next = self.nx.read_data.val();
+            }
+            if self.rd_arb.onehot.val().get_bit(o) {
+                self.cra[o + 1].next = self.cra[o].val() | self.head[o].q.val();
+                self.hna[o + 1].next = self.hna[o].val() | self.hne[o].val();
+            } else {
+                self.cra[o + 1].next = self.cra[o].val();
+                self.hna[o + 1].next = self.hna[o].val();
+            }
+            if self.cnt[o].q.val() > 2 {
+                self.ge3a[o + 1].next = self.ge3a[o].val() | self.bit[o].val();
+            } else {
+                self.ge3a[o + 1].next = self.ge3a[o].val();
             }
         }
-        self.ln.next = 0.into();
-        for k in 0..128 {
-            if self.c_rd.val().index() == k {
-                self.ln.next = self.list_next[k].q.val();
-            }
-        }
+        self.c_rd.next = self.cra[8].val();
         self.data.read_address.next = self.c_rd.val();
         self.meta.read_address.next = self.c_rd.val();
+        self.nx.read_address.next = self.hna[8].val();
         self.rd_valid_r.d.next = self.rd_arb.grant_valid.val();
         self.rd_out_r.d.next = self.rd_arb.grant.val();
+        // Append: nx[tail] := the written chunk, when the written output's list is not empty before the edge.
+        self.nx.write_address.next = self.wta[8].val();
+        self.nx.write_data.next = self.c_wr.val();
+        self.nx.write_enable.next = self.wna[8].val();
+        // Per-output flags after the edge (vectors, bit o = output o): `one_v` count = 1, `ea_v` empty
+        // after the read, `a1_v` exactly one chunk after the read.
+        self.ge3_v.next = self.ge3a[8].val();
+        self.one_v.next = self.ne.q.val() & !self.ge2.q.val();
+        self.ea_v.next = !self.ne.q.val() | (self.ro.val() & self.one_v.val());
+        self.a1_v.next = (self.ro.val() & self.ge2.q.val() & !self.ge3_v.val())
+            | (!self.ro.val() & self.one_v.val());
+        self.ne_n.next = self.wm.val() | !self.ea_v.val();
+        self.ne.d.next = self.ne_n.val();
+        self.ge2.d.next = (self.wm.val() & !self.ro.val() & self.ne.q.val())
+            | (self.ro.val() & !self.wm.val() & self.ge3_v.val())
+            | (!(self.wm.val() ^ self.ro.val()) & self.ge2.q.val());
+        self.pend.d.next = self.ro.val() & !(self.wm.val() & self.a1_v.val());
         for o in 0..8 {
-            self.cnt_after[o].next = self.cnt[o].q.val();
-            if self.rd_arb.grant_valid.val() & (self.rd_arb.grant.val().index() == o) {
-                self.cnt_after[o].next = self.cnt[o].q.val() - 1;
-                self.head[o].d.next = self.ln.val();
+            self.head[o].d.next = self.head[o].q.val();
+            if self.ro.val().get_bit(o) {
+                self.head[o].d.next = self.hne[o].val();
+            }
+            if self.wm.val().get_bit(o) & self.ea_v.val().get_bit(o) {
+                self.head[o].d.next = self.c_wr.val();
+            }
+            self.tail[o].d.next = self.tail[o].q.val();
+            if self.wm.val().get_bit(o) {
+                self.tail[o].d.next = self.c_wr.val();
+            }
+            self.hn[o].d.next = self.hne[o].val();
+            if self.wm.val().get_bit(o) & self.a1_v.val().get_bit(o) {
+                self.hn[o].d.next = self.c_wr.val();
+            }
+            self.cnt[o].d.next = self.cnt[o].q.val();
+            if self.wm.val().get_bit(o) & !self.ro.val().get_bit(o) {
+                self.cnt[o].d.next = self.cnt[o].q.val() + 1;
+            }
+            if self.ro.val().get_bit(o) & !self.wm.val().get_bit(o) {
+                self.cnt[o].d.next = self.cnt[o].q.val() - 1;
             }
         }
+        // sb' = sb + d, d = (read) + (an output becomes non-empty) − (write) − (an output becomes empty);
+        // dsel = d + 2. The reservation flags after the edge: sge = (sb' ≥ bias) = th[4 − dsel],
+        // sgt = (sb' > bias) = th[5 − dsel], with th[j] = (sb ≥ bias − 2 + j).
+        self.inc.next = (self.ro.val() & self.one_v.val() & !self.wm.val()).any();
+        self.dec.next = (self.wm.val() & !self.ne.q.val()).any();
+        self.pos.next = 0.into();
+        if self.rd_arb.grant_valid.val() & self.dec.val() {
+            self.pos.next = 2.into();
+        } else if self.rd_arb.grant_valid.val() | self.dec.val() {
+            self.pos.next = 1.into();
+        }
+        self.neg.next = 0.into();
+        if self.wr_arb.grant_valid.val() & self.inc.val() {
+            self.neg.next = 2.into();
+        } else if self.wr_arb.grant_valid.val() | self.inc.val() {
+            self.neg.next = 1.into();
+        }
+        self.dsel.next = self.pos.val() + 2 - self.neg.val();
+        self.sb.d.next = self.sb.q.val() + bit_cast::<8, 3>(self.dsel.val()) - 2;
+        for j in 0..6 {
+            self.th[j].next = self.sb.q.val() >= self.thc[j].val();
+        }
+        // The choice is made in two steps, early by e = (read) − (write) (the arbiters' `grant_valid`, which
+        // need no arbitration), then late by f = (dec) − (inc) = k − 1: gek[k] = th[3 − e − k],
+        // gtk[k] = th[4 − e − k].
+        for k in 0..3 {
+            self.gek[k].next = self.th[3 - k].val();
+            self.gtk[k].next = self.th[4 - k].val();
+            if self.wr_arb.grant_valid.val() & !self.rd_arb.grant_valid.val() {
+                self.gek[k].next = self.th[4 - k].val();
+                self.gtk[k].next = self.th[5 - k].val();
+            }
+            if self.rd_arb.grant_valid.val() & !self.wr_arb.grant_valid.val() {
+                self.gek[k].next = self.th[2 - k].val();
+                self.gtk[k].next = self.th[3 - k].val();
+            }
+        }
+        self.sge_n.next = self.gek[1].val();
+        self.sgt_n.next = self.gtk[1].val();
+        if self.dec.val() & !self.inc.val() {
+            self.sge_n.next = self.gek[2].val();
+            self.sgt_n.next = self.gtk[2].val();
+        }
+        if self.inc.val() & !self.dec.val() {
+            self.sge_n.next = self.gek[0].val();
+            self.sgt_n.next = self.gtk[0].val();
+        }
+        // Output o may take a chunk after the edge iff (non-empty: sb' > bias; empty: sb' ≥ bias).
+        self.ok.d.next = 0.into();
+        if self.sgt_n.val() {
+            self.ok.d.next = 0xff.into();
+        } else if self.sge_n.val() {
+            self.ok.d.next = !self.ne_n.val();
+        }
         // Write: the granted receiver's chunk into the free head.
-        self.w_out.next = 0.into();
         self.w_data.next = 0.into();
         self.w_bytes.next = 0.into();
         self.w_last.next = false;
         self.w_bad.next = false;
         for i in 0..8 {
             if self.wr_arb.grant.val().index() == i {
-                self.w_out.next = self.wo[i].val();
                 self.w_data.next = self.wr_data.val().get_bits::<64>(self.o64[i].val().index());
                 self.w_bytes.next = self.wr_bytes.val().get_bits::<4>(self.o4[i].val().index());
                 self.w_last.next = self.wr_last.val().get_bit(i);
                 self.w_bad.next = self.wr_bad.val().get_bit(i);
             }
-        }
-        self.c_wr.next = self.free_head.q.val();
-        self.fnext.next = 0.into();
-        for k in 0..128 {
-            if self.c_wr.val().index() == k {
-                self.fnext.next = self.free_next[k].q.val();
-            }
-        }
-        self.tail_w.next = 0.into();
-        self.cnt_after_w.next = 0.into();
-        self.cnt_w.next = 0.into();
-        for o in 0..8 {
-            if self.w_out.val().index() == o {
-                self.tail_w.next = self.tail[o].q.val();
-                self.cnt_after_w.next = self.cnt_after[o].val();
-                self.cnt_w.next = self.cnt[o].q.val();
-            }
-        }
-        // Empty outputs after the edge: a write fills an empty list; a read empties a one-chunk list unless
-        // the write goes to the same output.
-        self.ne_dec.next = self.wr_arb.grant_valid.val() & (self.cnt_w.val() == 0);
-        self.ne_inc.next = self.rd_arb.grant_valid.val()
-            & (self.cnt_r.val() == 1)
-            & !(self.wr_arb.grant_valid.val() & (self.w_out.val() == self.rd_arb.grant.val()));
-        // slack' = slack + (read) - (write) - (inc) + (dec), one term at a time.
-        self.sl1.next = self.slack.q.val();
-        if self.rd_arb.grant_valid.val() {
-            self.sl1.next = self.slack.q.val() + 1;
-        }
-        self.sl2.next = self.sl1.val();
-        if self.wr_arb.grant_valid.val() {
-            self.sl2.next = self.sl1.val() - 1;
-        }
-        self.sl3.next = self.sl2.val();
-        if self.ne_inc.val() {
-            self.sl3.next = self.sl2.val() - 1;
-        }
-        self.slack.d.next = self.sl3.val();
-        if self.ne_dec.val() {
-            self.slack.d.next = self.sl3.val() + 1;
         }
         // (A local is never read after being written in the same block: rust-hdl's simulation would read
         // its previous value.)
@@ -391,41 +505,28 @@ impl Logic for CentralQueue {
         self.meta.write_address.next = self.c_wr.val();
         self.meta.write_data.next = self.meta_w.val();
         self.meta.write_enable.next = self.wr_arb.grant_valid.val();
+        // Free list (a LIFO): the write pops its head, then the read chunk is pushed. `fse` = the free
+        // head's successor: `fsec`, or the `fnx` RAM's output in the cycle after a pop without a push.
+        self.fse.next = self.fsec.q.val();
+        if self.fpend.q.val() {
+            self.fse.next = self.fnx.read_data.val();
+        }
         self.fh1.next = self.free_head.q.val();
         if self.wr_arb.grant_valid.val() {
-            self.fh1.next = self.fnext.val();
-            for o in 0..8 {
-                if self.w_out.val().index() == o {
-                    self.tail[o].d.next = self.c_wr.val();
-                    self.cnt[o].d.next = self.cnt_after[o].val() + 1;
-                    if self.cnt_after[o].val() == 0 {
-                        self.head[o].d.next = self.c_wr.val();
-                    }
-                } else {
-                    self.cnt[o].d.next = self.cnt_after[o].val();
-                }
-            }
-            if self.cnt_after_w.val() != 0 {
-                for k in 0..128 {
-                    if self.tail_w.val().index() == k {
-                        self.list_next[k].d.next = self.c_wr.val();
-                    }
-                }
-            }
-        } else {
-            for o in 0..8 {
-                self.cnt[o].d.next = self.cnt_after[o].val();
-            }
+            self.fh1.next = self.fse.val();
         }
-        // The read chunk returns to the free list (pushed after the write's pop).
-        self.free_head.d.next = self.fh1.val();
+        self.fnx.read_address.next = self.fse.val();
+        self.fnx.write_address.next = self.c_rd.val();
+        self.fnx.write_data.next = self.fh1.val();
+        self.fnx.write_enable.next = self.rd_arb.grant_valid.val();
         if self.rd_arb.grant_valid.val() {
             self.free_head.d.next = self.c_rd.val();
-            for k in 0..128 {
-                if self.c_rd.val().index() == k {
-                    self.free_next[k].d.next = self.fh1.val();
-                }
-            }
+            self.fsec.d.next = self.fh1.val();
+            self.fpend.d.next = false;
+        } else {
+            self.free_head.d.next = self.fh1.val();
+            self.fsec.d.next = self.fse.val();
+            self.fpend.d.next = self.wr_arb.grant_valid.val();
         }
         if self.wr_arb.grant_valid.val() & !self.rd_arb.grant_valid.val() {
             self.nfree.d.next = self.nfree.q.val() - 1;
