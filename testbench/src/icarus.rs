@@ -86,6 +86,28 @@ pub fn stream_vector(
     }
 }
 
+/// The SP2 link bundle of `n` ports (docs/sp2-switch.md §3) as the three port names `{prefix}valid`,
+/// `{prefix}data`, `{token}`: valid bits, bytes, tokens (`sp2_switch`: `link_in_`/`token_in`, `link_out_`/
+/// `token_out`; `sp2_board`: `node_in_`/`node_token_in`, `node_out_`/`node_token_out`).
+pub fn sp2_link_ports(prefix: &str, token: &str, n: usize) -> Vec<Port> {
+    vec![
+        Port::new(&format!("{prefix}valid"), n),
+        Port::new(&format!("{prefix}data"), 8 * n),
+        Port::new(token, n),
+    ]
+}
+
+/// One cycle of an SP2 link bundle in [`sp2_link_ports`] order: valid bits, bytes (0 when not valid), tokens.
+pub fn sp2_link_values(link: &[Option<u8>], token: &[bool]) -> Vec<Value> {
+    let valid: Vec<bool> = link.iter().map(|b| b.is_some()).collect();
+    let data: Vec<u128> = link.iter().map(|b| b.unwrap_or(0) as u128).collect();
+    vec![
+        value_of_bools(&valid),
+        value_of_fields(&data, 8),
+        value_of_bools(token),
+    ]
+}
+
 /// One vector: input values then expected output values, in port order.
 #[derive(Clone, Debug)]
 pub struct Vector {

@@ -147,6 +147,7 @@ fn write_hdl<Wr: Write>(f: Wr) -> Result<()> {
     Ok(())
 }
 
+/// `x` as `w` VCD bits, most significant first.
 fn bits_of(x: u128, w: usize) -> Vec<vcd::Value> {
     (0..w)
         .rev()

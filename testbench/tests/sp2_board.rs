@@ -547,39 +547,23 @@ fn sp2_board_agrees_with_the_model() {
 /// The exported `sp2_board` Verilog in Icarus on cycles recorded from the model network.
 #[test]
 fn sp2_board_verilog_in_icarus() {
-    use asr_testbench::icarus::{run as icarus, value_of_bools, value_of_fields, Port, Vector};
+    use asr_testbench::icarus::{run as icarus, sp2_link_ports, sp2_link_values, Vector};
     let seed = seed();
     let (rec, tr, _) = run(seed, 0xb0a2d, ICARUS_CYCLES, 125, None, true);
     assert!(tr.counts.three_hop > 0 && tr.counts.one_hop > 0);
     let vectors: Vec<Vector> = rec
         .iter()
         .map(|(p, o)| Vector {
-            inputs: vec![
-                value_of_bools(&p.link_in.map(|b| b.is_some())),
-                value_of_fields(&p.link_in.map(|b| b.unwrap_or(0) as u128), 8),
-                value_of_bools(&p.token_in),
-            ],
-            outputs: vec![
-                value_of_bools(&o.link_out.map(|b| b.is_some())),
-                value_of_fields(&o.link_out.map(|b| b.unwrap_or(0) as u128), 8),
-                value_of_bools(&o.token_out),
-            ],
+            inputs: sp2_link_values(&p.link_in, &p.token_in),
+            outputs: sp2_link_values(&o.link_out, &o.token_out),
         })
         .collect();
     let t = Instant::now();
     let r = icarus(
         "sp2_board",
         &asr_hdl::export::verilog_of("sp2_board").unwrap(),
-        &[
-            Port::new("node_in_valid", N),
-            Port::new("node_in_data", 8 * N),
-            Port::new("node_token_in", N),
-        ],
-        &[
-            Port::new("node_out_valid", N),
-            Port::new("node_out_data", 8 * N),
-            Port::new("node_token_out", N),
-        ],
+        &sp2_link_ports("node_in_", "node_token_in", N),
+        &sp2_link_ports("node_out_", "node_token_out", N),
         &vectors,
         true,
     )

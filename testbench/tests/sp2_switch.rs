@@ -194,7 +194,9 @@ fn sp2_switch_agrees_with_the_model() {
 /// The exported `sp2_switch` Verilog in Icarus on cycles recorded from the model.
 #[test]
 fn sp2_switch_verilog_in_icarus() {
-    use asr_testbench::icarus::{run, value_of_bools, value_of_fields, Port, Vector};
+    use asr_testbench::icarus::{
+        run, sp2_link_ports, sp2_link_values, value_of_fields, Port, Vector,
+    };
     let seed = seed();
     let (rec, sw, _) = record(seed ^ 0x5b, ICARUS_CYCLES);
     // The counters the Verilog must reproduce do count.
@@ -205,37 +207,26 @@ fn sp2_switch_verilog_in_icarus() {
     );
     let vectors: Vec<Vector> = rec
         .iter()
-        .map(|(p, o)| Vector {
-            inputs: vec![
-                value_of_bools(&p.link_in.map(|b| b.is_some())),
-                value_of_fields(&p.link_in.map(|b| b.unwrap_or(0) as u128), 8),
-                value_of_bools(&p.token_in),
-            ],
-            outputs: vec![
-                value_of_bools(&o.link_out.map(|b| b.is_some())),
-                value_of_fields(&o.link_out.map(|b| b.unwrap_or(0) as u128), 8),
-                value_of_bools(&o.token_out),
-                value_of_fields(&o.crc_errors.map(|c| c as u128), 8),
-                value_of_fields(&o.route_errors.map(|c| c as u128), 8),
-            ],
+        .map(|(p, o)| {
+            let mut outputs = sp2_link_values(&o.link_out, &o.token_out);
+            outputs.push(value_of_fields(&o.crc_errors.map(|c| c as u128), 8));
+            outputs.push(value_of_fields(&o.route_errors.map(|c| c as u128), 8));
+            Vector {
+                inputs: sp2_link_values(&p.link_in, &p.token_in),
+                outputs,
+            }
         })
         .collect();
     let t = Instant::now();
     let r = run(
         "sp2_switch",
         &asr_hdl::export::verilog_of("sp2_switch").unwrap(),
+        &sp2_link_ports("link_in_", "token_in", 8),
         &[
-            Port::new("link_in_valid", 8),
-            Port::new("link_in_data", 64),
-            Port::new("token_in", 8),
-        ],
-        &[
-            Port::new("link_out_valid", 8),
-            Port::new("link_out_data", 64),
-            Port::new("token_out", 8),
-            Port::new("crc_errors", 64),
-            Port::new("route_errors", 64),
-        ],
+            sp2_link_ports("link_out_", "token_out", 8),
+            vec![Port::new("crc_errors", 64), Port::new("route_errors", 64)],
+        ]
+        .concat(),
         &vectors,
         true,
     )

@@ -475,19 +475,6 @@ pub fn write_hdl<Wr: Write>(f: Wr) -> Result<()> {
     Ok(())
 }
 
-fn bits(x: u128, w: usize) -> Vec<vcd::Value> {
-    (0..w)
-        .rev()
-        .map(|b| {
-            if (x >> b) & 1 == 1 {
-                vcd::Value::V1
-            } else {
-                vcd::Value::V0
-            }
-        })
-        .collect()
-}
-
 /// Writes the model's VCD: the signals of [`signals`] marked `model`, same names and widths as the HDL's.
 pub fn write_model<Wr: Write>(f: Wr) -> Result<()> {
     let (run, _) = run_model()?;
@@ -543,7 +530,7 @@ pub fn write_model<Wr: Write>(f: Wr) -> Result<()> {
                     },
                 )?;
             } else {
-                w.change_vector(id, bits(v, sigs[k].width))?;
+                w.change_vector(id, super::bits_of(v, sigs[k].width))?;
             }
         }
         Ok(())
