@@ -77,19 +77,32 @@ pub fn network(spec: &str, routing: &str) -> Result<(Engine, Box<dyn Routing>)> 
 
 /// Builds the engine for a built-in or file topology, routed by a route-table file or by `routing`
 /// (asr / single / dor).
+/// A topology file if `spec` names one, else a built-in topology (`sp2:32`, `mesh:8x8`, …).
+pub fn load_topology(spec: &str) -> Result<asr_model::topology::Topology> {
+    if std::path::Path::new(spec).exists() {
+        asr_model::topology::parse::parse_file(std::path::Path::new(spec))
+            .map_err(|e| anyhow::anyhow!("{e}"))
+    } else {
+        asr_model::topology::builtin(spec)
+            .with_context(|| format!("network `{spec}`: not a file, and not a built-in name"))
+    }
+}
+
+/// The route generator's ASR headers for every processor pair of `topo` (`single_path` reduces them).
+pub fn asr_tables(
+    topo: &asr_model::topology::Topology,
+) -> Result<asr_model::routing::TableRouting> {
+    let tables = asr_model::routes::generate(topo, asr_model::routes::Method::Pruned, &|| {})?;
+    asr_model::routing::TableRouting::from_tables(topo, &tables, "asr").map_err(anyhow::Error::msg)
+}
+
 pub fn table_network(
     spec: &str,
     routing: &str,
     routes: Option<&std::path::Path>,
 ) -> Result<(Engine, Box<dyn Routing>)> {
     use asr_model::routing::TableRouting;
-    let topo = if std::path::Path::new(spec).exists() {
-        asr_model::topology::parse::parse_file(std::path::Path::new(spec))
-            .map_err(|e| anyhow::anyhow!("{e}"))?
-    } else {
-        asr_model::topology::builtin(spec)
-            .with_context(|| format!("network `{spec}`: not a file, and not a built-in name"))?
-    };
+    let topo = load_topology(spec)?;
     let mut engine = Engine::new(&topo)?;
     if routes.is_none() && (routing == "mp" || routing == "z2") {
         // Seed 003's per-hop policies: the switches choose among eligible outputs by the policy's priority.
@@ -117,10 +130,7 @@ pub fn table_network(
     } else {
         match routing {
             "asr" | "single" => {
-                let tables =
-                    asr_model::routes::generate(&topo, asr_model::routes::Method::Pruned, &|| {})?;
-                let asr =
-                    TableRouting::from_tables(&topo, &tables, "asr").map_err(anyhow::Error::msg)?;
+                let asr = asr_tables(&topo)?;
                 if routing == "asr" {
                     asr
                 } else {

@@ -7,7 +7,6 @@ use anyhow::{bail, Context, Result};
 use asr_model::routing::{Routing, TableRouting};
 use asr_model::sp2::network::Sp2Network;
 use asr_model::sp2::system::{run as run_point, Sp2SysConfig, Sp2SysError, Sp2SysStats};
-use asr_model::topology::Topology;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::fmt::Write;
@@ -55,15 +54,6 @@ fn parse_payload(s: &str) -> Result<(usize, usize)> {
     }
 }
 
-fn topology(spec: &str) -> Result<Topology> {
-    if Path::new(spec).exists() {
-        asr_model::topology::parse::parse_file(Path::new(spec)).map_err(|e| anyhow::anyhow!("{e}"))
-    } else {
-        asr_model::topology::builtin(spec)
-            .with_context(|| format!("network `{spec}`: not a file, and not a built-in name"))
-    }
-}
-
 /// One (routing, load) point: its statistics, or the deadlock that stopped it (a property of the routes
 /// on that topology, reported as a result; every other broken invariant aborts the command).
 #[derive(Debug, Clone, serde::Serialize)]
@@ -92,12 +82,11 @@ pub fn compute(a: &Args) -> Result<Vec<SystemCurves>> {
     let payload = parse_payload(&a.payload)?;
     let mut systems = Vec::new();
     for spec in &a.network {
-        let t = topology(spec)?;
+        let t = super::sim::load_topology(spec)?;
         // Fail early on a topology that is not made of SP2 switches.
         Sp2Network::new(&t).with_context(|| format!("network `{spec}`"))?;
-        let tables = asr_model::routes::generate(&t, asr_model::routes::Method::Pruned, &|| {})
-            .with_context(|| format!("route tables of `{spec}`"))?;
-        let asr = TableRouting::from_tables(&t, &tables, "asr").map_err(anyhow::Error::msg)?;
+        let asr =
+            super::sim::asr_tables(&t).with_context(|| format!("route tables of `{spec}`"))?;
         let mut routings: Vec<TableRouting> = Vec::new();
         for r in &a.routing {
             routings.push(match r.as_str() {

@@ -382,18 +382,13 @@ pub fn run(
         return Err(Sp2SysError::Leak(format!("processor {k} not idle")));
     }
     latencies.sort_unstable();
-    let via_q: u64 = net
+    let (via_q, via_x) = net
         .switches
         .iter()
         .flat_map(|s| s.tx.iter())
-        .map(|t| t.packets_queue)
-        .sum();
-    let via_x: u64 = net
-        .switches
-        .iter()
-        .flat_map(|s| s.tx.iter())
-        .map(|t| t.packets_xbar)
-        .sum();
+        .fold((0u64, 0u64), |(q, x), t| {
+            (q + t.packets_queue, x + t.packets_xbar)
+        });
     let sw = net.switches.len();
     Ok(Sp2SysStats {
         processors: n,
