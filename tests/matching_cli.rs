@@ -1,13 +1,7 @@
 //! `asr matching`: the JSON contract and thesis Table 2.1 within ±0.02 for the 4×4 and 8×8 cells.
 
-use std::process::Command;
-
-fn asr(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_asr"))
-        .args(args)
-        .output()
-        .expect("running asr")
-}
+mod common;
+use common::asr;
 
 #[test]
 fn json_reproduces_table_2_1() {

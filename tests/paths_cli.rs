@@ -1,13 +1,7 @@
 //! `asr paths --json` contract and seed 003 Table 1 through the CLI; bad input gives errors, not panics.
 
-use std::process::Command;
-
-fn asr(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_asr"))
-        .args(args)
-        .output()
-        .expect("running asr")
-}
+mod common;
+use common::asr;
 
 #[test]
 fn paths_json_torus_6x6() {

@@ -1,14 +1,8 @@
 //! `asr sp2-system`: the JSON contract (ASR tables against single-path tables on an SP2 system), the CSV and
 //! SVG files, and clear errors on bad input.
 
-use std::process::Command;
-
-fn asr(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_asr"))
-        .args(args)
-        .output()
-        .expect("running asr")
-}
+mod common;
+use common::asr;
 
 #[test]
 fn json_and_files_for_the_32_node_system() {
