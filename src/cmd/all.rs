@@ -239,8 +239,11 @@ fn sp2_systems(out: &Path, seed: u64) -> Result<()> {
 pub fn run(a: Args) -> Result<()> {
     fs::create_dir_all(&a.out).with_context(|| format!("creating {}", a.out.display()))?;
     let t0 = Instant::now();
-    let sections: [(&str, &dyn Fn() -> Result<()>); 8] = [
+    let sections: [(&str, &dyn Fn() -> Result<()>); 9] = [
         ("Verilog export and waveforms", &|| hdl(&a.out)),
+        ("co-simulation of the exported Verilog (Verilator)", &|| {
+            super::cosim::suite(&a.out, a.seed)
+        }),
         ("Table 2.1 (matching heuristic)", &|| {
             matching(&a.out, a.seed)
         }),

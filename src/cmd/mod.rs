@@ -2,6 +2,7 @@
 
 pub mod all;
 pub mod benes_table;
+pub mod cosim;
 pub mod grid;
 pub mod matching;
 pub mod paths;
