@@ -170,12 +170,11 @@ impl Benes {
                 [in_data[2 * i], in_data[2 * i + 1]],
             );
         }
-        for s in 0..st - 1 {
-            for i in 0..n / 2 {
-                for q in 0..2 {
-                    let (s2, j, r) = self.wiring.next[s][i][q];
-                    feed[s2][j].0[r as usize] = outs[s][i].out_valid[q];
-                    feed[s2][j].1[r as usize] = outs[s][i].out_data[q];
+        for (next, outs_s) in self.wiring.next.iter().zip(&outs).take(st - 1) {
+            for (next_i, o) in next.iter().zip(outs_s).take(n / 2) {
+                for (q, &(s2, j, r)) in next_i.iter().enumerate() {
+                    feed[s2][j].0[r as usize] = o.out_valid[q];
+                    feed[s2][j].1[r as usize] = o.out_data[q];
                 }
             }
         }

@@ -55,7 +55,7 @@ fn random_traffic(seed: u64, packets_per_node: usize, backpressure: bool, max_se
     let mut sw = Sp2Switch::new();
     let mut nodes: Vec<Node> = (0..PORTS).map(|_| Node::new()).collect();
     let mut expect: HashMap<(u8, u16), Expect> = HashMap::new();
-    for src in 0..PORTS {
+    for (src, node) in nodes.iter_mut().enumerate() {
         for seq in 0..packets_per_node as u16 {
             let set: u8 = loop {
                 let s = rng.gen::<u8>() & rng.gen::<u8>();
@@ -67,8 +67,7 @@ fn random_traffic(seed: u64, packets_per_node: usize, backpressure: bool, max_se
             let mut payload = vec![src as u8, (seq >> 8) as u8, seq as u8];
             payload.extend((3..n).map(|_| rng.gen::<u8>()));
             let h = Header::new(8, vec![set as u64]).unwrap();
-            nodes[src]
-                .send_queue
+            node.send_queue
                 .push_back(encode_packet(&h, &payload).unwrap());
             expect.insert((src as u8, seq), Expect { set, payload });
         }

@@ -133,9 +133,9 @@ impl BenesTraffic {
                 self.delivered += 1;
             }
         }
-        for i in 0..in_ready.len() {
+        for (i, &ready) in in_ready.iter().enumerate() {
             if let Some(pk) = self.pending[i] {
-                if in_ready[i] {
+                if ready {
                     if self.in_flight.insert(pk.tag, (i, pk.allowed)).is_some() {
                         return Err(format!("tag {:#x} reused while in flight", pk.tag));
                     }

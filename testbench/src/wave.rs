@@ -67,7 +67,7 @@ impl Burst {
         let ready = (0..N)
             .map(|p| match p {
                 0 => !(8..30).contains(&n),
-                1 => (n / 3) % 2 == 0,
+                1 => (n / 3).is_multiple_of(2),
                 _ => true,
             })
             .collect();
