@@ -231,7 +231,7 @@ fn sp2_systems(out: &Path, seed: u64) -> Result<()> {
         super::sp2_system::summary(&curves, 0.3)
     );
     print!("{table}");
-    super::sp2_system::write_files(&curves, a.out.as_ref().expect("set above"))?;
+    super::sp2_system::write_files(&curves, &a, a.out.as_ref().expect("set above"))?;
     fs::write(out.join("sp2_systems.txt"), &table)?;
     Ok(())
 }

@@ -4,7 +4,7 @@
 //! thesis' figure; latency–load curves as CSV and SVG into the output folder. All sweep points of all curves
 //! run in one rayon pool (largest networks first), with a progress bar on stderr.
 
-use super::plot::{latency_svg, write_csv, Curve};
+use super::plot::{ceiling, latency_svg, write_csv, Curve, LatencyPlot, Line};
 use anyhow::{bail, Context, Result};
 use asr_model::network::build::benes_topology;
 use asr_model::network::engine::Engine;
@@ -225,19 +225,25 @@ pub fn write(rows: &[Row], table: &str, a: &Args) -> Result<()> {
             },
         ];
         write_csv(&a.out.join(format!("{stem}.csv")), &curves)?;
-        let y_max = 8.0
-            * ch[0]
-                .points
-                .first()
-                .map_or(20.0, |p| p.mean_latency.max(10.0));
+        let lines = [
+            Line::from_sim("ASR", &ch[0].points),
+            Line::from_sim("random", &ch[1].points),
+        ];
         latency_svg(
             &a.out.join(format!("{stem}.svg")),
-            &format!(
-                "{}×{} Beneš, {} traffic",
-                ch[0].size, ch[0].size, ch[0].pattern
-            ),
-            &curves,
-            y_max,
+            &LatencyPlot {
+                title: &format!(
+                    "{}×{} Beneš, {} traffic: ASR against random routing",
+                    ch[0].size, ch[0].size, ch[0].pattern
+                ),
+                subtitle: &format!(
+                    "{} measured packets per input per load, seed {}; thesis Figures A.1–A.10",
+                    a.packets, a.seed
+                ),
+                x_desc: "offered load (packets / input / cycle)",
+                y_max: ceiling(&lines),
+            },
+            &lines,
         )?;
     }
     Ok(())

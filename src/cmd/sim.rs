@@ -2,7 +2,7 @@
 //! (`--network fly:4,3`). Prints one line per load (offered, accepted, mean/max latency); `--json` prints the
 //! full statistics; `--out` writes the sweep as CSV and an SVG latency–load plot.
 
-use super::plot::{latency_svg, write_csv, Curve};
+use super::plot::{ceiling, file_part, latency_svg, write_csv, Curve, LatencyPlot, Line};
 use anyhow::{bail, Context, Result};
 use asr_model::network::build::{benes_topology, fly_topology};
 use asr_model::network::engine::Engine;
@@ -216,8 +216,8 @@ pub fn run(a: Args) -> Result<()> {
         std::fs::create_dir_all(dir)?;
         let stem = format!(
             "{}_{}_{}",
-            a.network.replace([':', ','], "_"),
-            routing.name(),
+            file_part(&a.network),
+            file_part(&routing.name()),
             pattern
         );
         let curves = [Curve {
@@ -225,8 +225,25 @@ pub fn run(a: Args) -> Result<()> {
             points: &pts,
         }];
         write_csv(&dir.join(format!("{stem}.csv")), &curves)?;
-        let y_max = 8.0 * pts.first().map_or(20.0, |p| p.mean_latency.max(10.0));
-        latency_svg(&dir.join(format!("{stem}.svg")), &stem, &curves, y_max)?;
+        let lines = [Line::from_sim(&routing.name(), &pts)];
+        latency_svg(
+            &dir.join(format!("{stem}.svg")),
+            &LatencyPlot {
+                title: &format!(
+                    "{}, {} traffic, {} routing",
+                    a.network,
+                    pattern,
+                    routing.name()
+                ),
+                subtitle: &format!(
+                    "{} measured packets per input per load, sink ready {}, seed {}",
+                    a.packets, a.sink_ready, a.seed
+                ),
+                x_desc: "offered load (packets / input / cycle)",
+                y_max: ceiling(&lines),
+            },
+            &lines,
+        )?;
     }
     Ok(())
 }

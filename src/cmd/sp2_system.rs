@@ -265,7 +265,7 @@ pub fn summary(curves: &[SystemCurves], ref_load: f64) -> String {
 }
 
 /// CSV of every point and one SVG latency–load plot per system.
-pub fn write_files(curves: &[SystemCurves], dir: &Path) -> Result<()> {
+pub fn write_files(curves: &[SystemCurves], a: &Args, dir: &Path) -> Result<()> {
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     let mut w = csv::Writer::from_path(dir.join("sp2_systems.csv"))?;
     w.write_record([
@@ -320,25 +320,62 @@ pub fn write_files(curves: &[SystemCurves], dir: &Path) -> Result<()> {
         }
     }
     w.flush()?;
+    use super::plot::{ceiling, file_part, latency_svg, LatencyPlot, Line, Pt, SATURATED_BELOW};
     for c in curves {
-        let mut lines: Vec<(&str, Vec<(f64, f64)>)> = Vec::new();
+        let mut lines: Vec<Line> = Vec::new();
         for pt in &c.points {
-            let Some(p) = &pt.stats else { continue };
-            match lines.iter_mut().find(|(l, _)| *l == p.routing) {
-                Some((_, v)) => v.push((p.load, p.mean_latency)),
-                None => lines.push((p.routing.as_str(), vec![(p.load, p.mean_latency)])),
+            let p = Pt {
+                x: pt.load,
+                y: pt.stats.as_ref().map(|s| s.mean_latency),
+                saturated: pt
+                    .stats
+                    .as_ref()
+                    .is_some_and(|s| s.accepted < SATURATED_BELOW * s.load),
+            };
+            let acc = pt.stats.as_ref().map(|s| s.accepted);
+            let label = match pt.routing.as_str() {
+                "asr" => "ASR",
+                "single" => "single-path",
+                other => other,
+            };
+            match lines.iter_mut().find(|l| l.label == label) {
+                Some(l) => {
+                    l.points.push(p);
+                    l.saturation = match (l.saturation, acc) {
+                        (Some(x), Some(y)) => Some(x.max(y)),
+                        (x, y) => x.or(y),
+                    };
+                }
+                None => lines.push(Line {
+                    label: label.to_string(),
+                    points: vec![p],
+                    saturation: acc,
+                }),
             }
         }
-        let file = format!("sp2_{}.svg", c.network.replace([':', '/', '.'], "_"));
-        super::plot::xy_svg(
-            &dir.join(file),
-            &format!(
-                "{}: SP2-style switches, ASR tables against single-path",
-                c.network
-            ),
-            "offered load (link bytes / processor / cycle)",
+        let p0 = &c.points[0];
+        latency_svg(
+            &dir.join(format!("{}.svg", file_part(&c.network))),
+            &LatencyPlot {
+                title: &format!(
+                    "{} ({} processors, {} SP2-style switches), uniform traffic: {}",
+                    c.network,
+                    p0.processors,
+                    p0.switches,
+                    lines
+                        .iter()
+                        .map(|l| format!("{} tables", l.label))
+                        .collect::<Vec<_>>()
+                        .join(" against ")
+                ),
+                subtitle: &format!(
+                    "{}-byte payloads, {} warm-up + {} measured cycles per load, source queue {}, seed {}",
+                    a.payload, a.warmup, a.measure, a.source_queue, a.seed
+                ),
+                x_desc: "offered load (link bytes / processor / cycle)",
+                y_max: ceiling(&lines),
+            },
             &lines,
-            2_000.0,
         )?;
     }
     Ok(())
@@ -359,7 +396,7 @@ pub fn run(a: Args) -> Result<()> {
         }
     }
     if let Some(dir) = &a.out {
-        write_files(&curves, dir)?;
+        write_files(&curves, &a, dir)?;
     }
     Ok(())
 }

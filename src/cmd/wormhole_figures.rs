@@ -339,6 +339,23 @@ const COLOURS: [RGBColor; 7] = [
     RGBColor(227, 119, 194),
 ];
 
+/// Tick values of a log axis from `lo` to `hi`: 1, 2, 3, 5 × 10^k, so that even a short range has several
+/// labels.
+fn log_ticks(lo: f64, hi: f64) -> Vec<f64> {
+    let mut v = Vec::new();
+    let mut decade = 10f64.powf(lo.max(1e-9).log10().floor());
+    while decade <= hi {
+        for m in [1.0, 2.0, 3.0, 5.0] {
+            let t = m * decade;
+            if t >= lo && t <= hi {
+                v.push(t);
+            }
+        }
+        decade *= 10.0;
+    }
+    v
+}
+
 #[allow(clippy::too_many_arguments)]
 fn plot(
     path: &Path,
@@ -385,8 +402,9 @@ fn plot(
     let mut chart = ChartBuilder::on(&root)
         .caption(
             format!(
-                "Fig. {f}{}: {} traffic, worms of {b} flits, 2^{n} nodes (sustained points)",
+                "Fig. {f}{}: {}-node hypercube, {} traffic, {b}-flit worms",
                 if mean { " (mean latency)" } else { "" },
+                1u64 << n,
                 p.name()
             ),
             ("sans-serif", 18),
@@ -394,11 +412,17 @@ fn plot(
         .margin(12)
         .x_label_area_size(45)
         .y_label_area_size(65)
-        .build_cartesian_2d(0.0..xmax, (ymin..ymax).log_scale())
+        .build_cartesian_2d(
+            0.0..xmax,
+            (ymin..ymax)
+                .log_scale()
+                .with_key_points(log_ticks(ymin, ymax)),
+        )
         .map_err(|e| err(e.to_string()))?;
     chart
         .configure_mesh()
-        .x_desc("accepted throughput, % of λmax = 1/(2b)")
+        .x_desc("accepted throughput, % of λmax = 1/(2b) (sustained points only)")
+        .y_label_formatter(&|v| format!("{v:.0}"))
         .y_desc(if mean {
             "mean latency (cycles, log scale)"
         } else {
@@ -426,4 +450,13 @@ fn plot(
         .map_err(|e| err(e.to_string()))?;
     root.present().map_err(|e| err(e.to_string()))?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn log_ticks_label_short_ranges() {
+        assert_eq!(super::log_ticks(12.0, 130.0), vec![20.0, 30.0, 50.0, 100.0]);
+        assert_eq!(super::log_ticks(1.0, 1000.0).len(), 13);
+    }
 }
