@@ -10,19 +10,26 @@ use std::fmt::Write;
 #[derive(clap::Args, Debug, Clone)]
 pub struct Args {
     /// Route-set sizes to compare (1 = source routing), comma-separated, each 1..=8.
-    #[arg(long, value_delimiter = ',', default_values_t = vec![1u32, 2, 8])]
+    #[arg(long, value_delimiter = ',', default_value = "1,2,8")]
     pub set_bits: Vec<u32>,
-    /// Offered loads in bytes per port per cycle (1 = saturation), comma-separated.
-    #[arg(long, value_delimiter = ',', default_values_t = vec![0.2f64, 0.4, 0.6, 0.8, 0.9, 1.0])]
+    /// Offered loads in bytes per port per cycle, each in (0, 1] (1 = saturation), comma-separated.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "0.2,0.4,0.6,0.8,0.9,1",
+        allow_negative_numbers = true
+    )]
     pub load: Vec<f64>,
     /// Payload bytes per packet (5..=250).
     #[arg(long, default_value_t = 32)]
     pub payload: usize,
-    /// Measured cycles per point (after a warm-up of a fifth of it).
+    /// Measured cycles per point (after a warm-up of a fifth of it), 100..=100000000.
     #[arg(long, default_value_t = 50_000)]
     pub cycles: u64,
+    /// Seed of the traffic.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Print JSON (one object per route-set size and load) instead of the table.
     #[arg(long)]
     pub json: bool,
 }
@@ -31,15 +38,11 @@ pub fn compute(a: &Args) -> Result<Vec<Sp2Stats>> {
     if a.set_bits.iter().any(|&b| !(1..=8).contains(&b)) {
         bail!("--set-bits: each must be 1..=8");
     }
-    if a.load.iter().any(|&l| !(l > 0.0 && l <= 1.0)) {
-        bail!("--load: each must be in (0, 1]");
-    }
+    super::check::loads("--load", &a.load, "bytes / port / cycle")?;
     if !(5..=250).contains(&a.payload) {
         bail!("--payload {}: must be 5..=250 (the first 5 bytes carry the packet's source and sequence)", a.payload);
     }
-    if a.cycles < 100 {
-        bail!("--cycles {}: at least 100", a.cycles);
-    }
+    super::check::count("--cycles", a.cycles, 100, super::check::MAX_CYCLES)?;
     let points: Vec<(u32, f64)> = a
         .set_bits
         .iter()

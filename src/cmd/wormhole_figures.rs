@@ -26,12 +26,12 @@ pub struct Args {
     #[arg(long, default_value_t = 10)]
     pub n: u32,
     /// Offered loads in % of λmax, comma-separated (the sweep of every curve).
-    #[arg(long, value_delimiter = ',', default_values_t = default_loads())]
+    #[arg(long, value_delimiter = ',', default_value = DEFAULT_LOADS)]
     pub loads: Vec<f64>,
-    /// Warm-up cycles per point.
+    /// Warm-up cycles per point, 0..=100000000.
     #[arg(long, default_value_t = 1500)]
     pub warmup: u64,
-    /// Measurement cycles per point.
+    /// Measurement cycles per point, 1..=100000000.
     #[arg(long, default_value_t = 4000)]
     pub measure: u64,
     /// Flit buffer depth per virtual channel.
@@ -51,11 +51,8 @@ pub struct Args {
     pub from_json: Option<PathBuf>,
 }
 
-pub fn default_loads() -> Vec<f64> {
-    vec![
-        5.0, 10.0, 15.0, 20.0, 30.0, 40.0, 50.0, 60.0, 70.0, 80.0, 100.0, 120.0, 150.0,
-    ]
-}
+/// The default sweep of the figures, % of λmax.
+pub const DEFAULT_LOADS: &str = "5,10,15,20,30,40,50,60,70,80,100,120,150";
 
 /// The six figures of the seed: (figure number, pattern, worm length).
 pub const FIGURES: [(u32, Pattern, u32); 6] = [
@@ -118,7 +115,10 @@ pub fn compute(a: &Args) -> Result<Summary> {
     if a.loads.is_empty() || a.loads.iter().any(|&l| l.is_nan() || l <= 0.0) {
         anyhow::bail!("--loads: give at least one load, each > 0 (% of λmax)");
     }
-    fs::create_dir_all(&a.out).with_context(|| format!("creating {}", a.out.display()))?;
+    super::check::count("--warmup", a.warmup, 0, super::check::MAX_CYCLES)?;
+    super::check::count("--measure", a.measure, 1, super::check::MAX_CYCLES)?;
+    super::check::count("--watchdog", a.watchdog, 1, super::check::MAX_CYCLES)?;
+    super::check::out_dir("--out", &a.out)?;
     let algs: Vec<Algorithm> = algorithms::ALL.to_vec();
     let mut cfgs = Vec::new();
     for &(_, p, b) in &FIGURES {
