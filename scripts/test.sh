@@ -6,6 +6,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-export ASR_REQUIRE_TOOLS=1
 cargo clippy --workspace --all-targets --release --locked -- -D warnings
 cargo test --workspace --release --locked "$@"

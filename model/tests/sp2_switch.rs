@@ -223,3 +223,19 @@ fn empty_route_set_is_dropped_and_counted() {
     assert_eq!(nodes[0].arrivals[0].payload, vec![42]);
     assert!(sw.is_idle());
 }
+
+/// The single-switch measurement (`asr sp2`) runs under the systems' scoreboard and drains; its cut-through
+/// latency is measured, not assumed; bad parameters are errors.
+#[test]
+fn experiment_has_a_scoreboard_and_measures_cut_through() {
+    use asr_model::sp2::experiment::{cut_through_latency, run};
+    for (bits, load) in [(1, 1.0), (2, 0.6), (8, 1.0)] {
+        let s = run(bits, load, 32, 3_000, 7).unwrap();
+        assert!(s.packets > 200, "{s:?}");
+        assert!(s.throughput > 0.1, "{s:?}");
+    }
+    assert_eq!(cut_through_latency(10).unwrap(), 5);
+    assert_eq!(cut_through_latency(200).unwrap(), 5);
+    assert!(run(0, 1.0, 32, 1_000, 1).is_err());
+    assert!(run(1, 1.0, 5, 1_000, 1).is_err());
+}

@@ -197,7 +197,7 @@ fn sp2(out: &Path, seed: u64) -> Result<()> {
         json: false,
     };
     let stats = super::sp2::compute(&a)?;
-    let table = super::sp2::render(&stats, a.payload);
+    let table = super::sp2::render(&stats, a.payload, super::sp2::cut_through(a.payload)?);
     print!("{table}");
     fs::write(out.join("sp2_switch.txt"), &table)?;
     fs::write(
