@@ -42,7 +42,7 @@ pub fn rename_top(verilog: &str, name: &str) -> String {
     let mut prev: Option<char> = None;
     let mut rest = verilog;
     while !rest.is_empty() {
-        let boundary = prev.map_or(true, |c| !is_ident(c));
+        let boundary = prev.is_none_or(|c| !is_ident(c));
         if boundary && (rest.starts_with("top$") || rest.starts_with("top(")) {
             out.push_str(name);
             rest = &rest[3..];

@@ -199,7 +199,6 @@ fn soak_one_million_cycles_at_saturation() {
         check_every: 1_000,
         consume: 0.9,
         seed: 2026,
-        ..Default::default()
     };
     let t0 = std::time::Instant::now();
     let s =
