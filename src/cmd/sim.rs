@@ -5,7 +5,7 @@
 use super::plot::{latency_svg, write_csv, Curve};
 use anyhow::{bail, Context, Result};
 use asr_model::network::build::{benes_topology, fly_topology};
-use asr_model::network::engine::Engine;
+use asr_model::network::engine::{Engine, FlowControl};
 use asr_model::network::sim::{SimConfig, SimStats};
 use asr_model::network::sweep::{knee, saturation, sweep};
 use asr_model::routing::{BenesRouting, FlyRouting, Routing, Scheme};
@@ -48,6 +48,51 @@ pub struct Args {
     /// Write `<stem>.csv` and `<stem>.svg` of the sweep into this folder.
     #[arg(long)]
     pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub flow: FlowArgs,
+}
+
+/// Flow control and allocator of the packet network (docs/simulator.md).
+#[derive(clap::Args, Debug, Clone)]
+pub struct FlowArgs {
+    /// Input-buffer depth in packets (1 = the thesis' switch).
+    #[arg(long, default_value_t = 1)]
+    pub buffer: u32,
+    /// Link latency in cycles of every switch-to-switch channel (0 = the thesis').
+    #[arg(long, default_value_t = 0)]
+    pub link_delay: u32,
+    /// Switch allocator: asr-p1, asr-p2 (the thesis' ASR switch), exact, islip-1, islip-2, islip-4, pim-1,
+    /// pim-2, wavefront.
+    #[arg(long, default_value = asr_model::allocator::DEFAULT)]
+    pub allocator: String,
+}
+
+impl Default for FlowArgs {
+    fn default() -> Self {
+        FlowArgs {
+            buffer: 1,
+            link_delay: 0,
+            allocator: asr_model::allocator::DEFAULT.to_string(),
+        }
+    }
+}
+
+impl FlowArgs {
+    /// The engine with this flow control and allocator; errors name the option.
+    pub fn apply(&self, e: Engine) -> Result<Engine> {
+        let flow = FlowControl::new(self.buffer, self.link_delay).map_err(|err| {
+            anyhow::anyhow!(
+                "--buffer {} / --link-delay {}: {err}",
+                self.buffer,
+                self.link_delay
+            )
+        })?;
+        let a = asr_model::allocator::by_name(&self.allocator)
+            .map_err(|err| anyhow::anyhow!("--allocator: {err}"))?;
+        let mut e = e.with_flow(flow)?;
+        e.set_allocator(a);
+        Ok(e)
+    }
 }
 
 /// Builds the engine and routing named by `--network` / `--routing`.
@@ -103,18 +148,18 @@ pub fn table_network(
 ) -> Result<(Engine, Box<dyn Routing>)> {
     use asr_model::routing::TableRouting;
     let topo = load_topology(spec)?;
-    let mut engine = Engine::new(&topo)?;
+    let engine = Engine::new(&topo)?;
     if routes.is_none() && (routing == "mp" || routing == "z2") {
         // Seed 003's per-hop policies: the switches choose among eligible outputs by the policy's priority.
         let policy = asr_model::delivery::Policy::parse(routing).map_err(anyhow::Error::msg)?;
         let (g, _) =
             asr_model::delivery::tables::grid_topology(spec).map_err(anyhow::Error::msg)?;
         let table = asr_model::delivery::perhop::per_hop_table(&engine, &topo, &g, policy, 0.0, 1);
-        engine.set_per_hop(table).map_err(anyhow::Error::msg)?;
         let n = engine.processors();
         return Ok((
             engine,
-            Box::new(asr_model::routing::NoHeader {
+            Box::new(asr_model::routing::PerHopRouting {
+                table,
                 n,
                 name: routing.to_string(),
             }),
@@ -161,6 +206,7 @@ pub fn run(a: Args) -> Result<()> {
     } else {
         table_network(&a.network, &a.routing, a.routes.as_deref())?
     };
+    let engine = a.flow.apply(engine)?;
     let pattern: Pattern = a.pattern.parse()?;
     if !(0.0..=1.0).contains(&a.sink_ready) || a.sink_ready == 0.0 {
         bail!("--sink-ready {} must be in (0, 1]", a.sink_ready);
@@ -181,12 +227,16 @@ pub fn run(a: Args) -> Result<()> {
         println!("{}", serde_json::to_string_pretty(&pts)?);
     } else {
         println!(
-            "{} {} routing, {} traffic, {} measured packets/input, seed {}",
+            "{} {} routing, {} traffic, {} measured packets/input, seed {}; buffers {} packets, link delay {}, credit delay {}, allocator {}",
             a.network,
             routing.name(),
             pattern,
             a.packets,
-            a.seed
+            a.seed,
+            engine.flow().depth,
+            engine.flow().link_delay,
+            engine.credit_delay(),
+            engine.allocator_name()
         );
         println!(
             "{:>8} {:>9} {:>10} {:>8} {:>10} {:>9}",
