@@ -41,6 +41,8 @@ pub struct Scoreboard<T> {
     pending: Vec<VecDeque<Option<(u32, T)>>>,
     outstanding: usize,
     arrived: u64,
+    held: usize,
+    peak: usize,
 }
 
 impl<T> Scoreboard<T> {
@@ -50,6 +52,8 @@ impl<T> Scoreboard<T> {
             pending: (0..sources).map(|_| VecDeque::new()).collect(),
             outstanding: 0,
             arrived: 0,
+            held: 0,
+            peak: 0,
         }
     }
 
@@ -71,6 +75,8 @@ impl<T> Scoreboard<T> {
         }
         self.pending[src].push_back(Some((dst as u32, record)));
         self.outstanding += 1;
+        self.held += 1;
+        self.peak = self.peak.max(self.held);
         Ok(())
     }
 
@@ -99,6 +105,7 @@ impl<T> Scoreboard<T> {
         while let Some(None) = q.front() {
             q.pop_front();
             self.base[src] += 1;
+            self.held -= 1;
         }
         self.outstanding -= 1;
         self.arrived += 1;
@@ -127,7 +134,12 @@ impl<T> Scoreboard<T> {
 
     /// Entries held (outstanding units and arrived ones behind an older outstanding one): the memory used.
     pub fn held(&self) -> usize {
-        self.pending.iter().map(|q| q.len()).sum()
+        self.held
+    }
+
+    /// The largest [`Scoreboard::held`] so far.
+    pub fn peak(&self) -> usize {
+        self.peak
     }
 }
 
@@ -210,6 +222,8 @@ mod tests {
             }
         }
         assert!(s.held() <= 11, "{}", s.held());
+        assert_eq!(s.held(), s.pending.iter().map(|q| q.len()).sum::<usize>());
+        assert!(s.peak() <= 11, "{}", s.peak());
     }
 
     #[test]

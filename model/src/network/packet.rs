@@ -144,6 +144,11 @@ impl Packets {
         .ok()
     }
 
+    /// Slots ever allocated: the most packets stored at once.
+    pub fn capacity(&self) -> usize {
+        self.meta.len()
+    }
+
     /// Packets currently stored.
     pub fn live(&self) -> usize {
         self.meta.len() - self.free.len()

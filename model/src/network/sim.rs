@@ -95,6 +95,10 @@ pub struct SimStats {
     pub delivered: u64,
     /// Switch evaluations performed (switches × cycles), for speed figures.
     pub router_cycles: u64,
+    /// Memory high-water marks: the most packets stored at once (in the network or offered), and the most
+    /// scoreboard entries. Neither grows with the run's length (see "Flat memory").
+    pub peak_packets: u64,
+    pub peak_scoreboard: u64,
 }
 
 /// A processor's source queue as two positions in its traffic stream (see "Flat memory" above).
@@ -328,5 +332,7 @@ pub fn simulate(
         st.mean_network_latency = net_lat_sum as f64 / measured as f64;
     }
     st.max_latency = lat_max;
+    st.peak_packets = pk.capacity() as u64;
+    st.peak_scoreboard = board.peak() as u64;
     Ok(st)
 }
