@@ -49,15 +49,7 @@ fn matching(out: &Path, seed: u64) -> Result<()> {
 
 /// Thesis Table 3.1 and Figures A.1–A.10: Beneš saturation throughput, ASR against random routing.
 fn benes(out: &Path, seed: u64) -> Result<()> {
-    let bargs = super::benes_table::Args {
-        sizes: vec![16, 32, 64, 128, 512],
-        patterns: vec!["uniform".into(), "shift-right".into()],
-        loads: None,
-        packets: 1500,
-        seed,
-        out: out.join("benes"),
-        json: false,
-    };
+    let bargs = super::benes_table::Args::thesis(seed, out.join("benes"));
     let (rows, secs) = super::benes_table::compute(&bargs, true)?;
     let table = super::benes_table::render(&rows, secs, &bargs);
     print!("{table}");

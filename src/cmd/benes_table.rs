@@ -7,7 +7,7 @@
 use super::plot::{latency_svg, write_csv, Curve};
 use anyhow::{bail, Context, Result};
 use asr_model::network::build::benes_topology;
-use asr_model::network::engine::Engine;
+use asr_model::network::engine::{Engine, FlowControl};
 use asr_model::network::sim::{simulate, SimConfig, SimStats};
 use asr_model::network::sweep::{default_loads, knee, saturation};
 use asr_model::routing::{BenesRouting, Scheme};
@@ -38,9 +38,36 @@ pub struct Args {
     /// Folder for the table, CSVs and plots.
     #[arg(long, default_value = "out/benes")]
     pub out: PathBuf,
-    /// Print only a JSON array of {size, pattern, routing, saturation} on stdout.
+    /// Print only a JSON array of {size, pattern, buffer, routing, saturation} on stdout.
     #[arg(long)]
     pub json: bool,
+    /// Input-buffer depths in packets; several = one table row pair per depth (1 = the thesis).
+    #[arg(long, value_delimiter = ',', default_values_t = vec![1u32])]
+    pub buffer: Vec<u32>,
+    /// Link latency in cycles (0 = the thesis).
+    #[arg(long, default_value_t = 0)]
+    pub link_delay: u32,
+    /// Switch allocator (asr-p2 = the thesis' 2×2 switch rule; see `asr sim --help`).
+    #[arg(long, default_value = asr_model::allocator::DEFAULT)]
+    pub allocator: String,
+}
+
+impl Args {
+    /// Table 3.1 as the thesis ran it.
+    pub fn thesis(seed: u64, out: PathBuf) -> Self {
+        Args {
+            sizes: vec![16, 32, 64, 128, 512],
+            patterns: vec!["uniform".into(), "shift-right".into()],
+            loads: None,
+            packets: 1500,
+            seed,
+            out,
+            json: false,
+            buffer: vec![1],
+            link_delay: 0,
+            allocator: asr_model::allocator::DEFAULT.into(),
+        }
+    }
 }
 
 /// Thesis Table 3.1: (size, uniform ASR, uniform random, shift-right ASR, shift-right random).
@@ -68,6 +95,7 @@ fn thesis(size: usize, pattern: Pattern, scheme: Scheme) -> Option<f64> {
 pub struct Row {
     pub size: usize,
     pub pattern: Pattern,
+    pub buffer: u32,
     pub routing: Scheme,
     pub saturation: f64,
     pub knee: f64,
@@ -87,12 +115,25 @@ pub fn compute(a: &Args, progress: bool) -> Result<(Vec<Row>, f64)> {
         .iter()
         .map(|p| p.parse())
         .collect::<Result<_, _>>()?;
+    if a.buffer.is_empty() {
+        bail!("--buffer needs at least one depth");
+    }
+    let alloc = asr_model::allocator::by_name(&a.allocator)
+        .map_err(|e| anyhow::anyhow!("--allocator: {e}"))?;
+    // One engine per (size, depth).
     let mut nets = Vec::new();
     for &s in &a.sizes {
         if s < 4 || !s.is_power_of_two() {
             bail!("Beneš size {s} must be a power of two ≥ 4");
         }
-        nets.push((s, Engine::new(&benes_topology(s)?.topo)?));
+        let base = Engine::new(&benes_topology(s)?.topo)?;
+        for &b in &a.buffer {
+            let flow = FlowControl::new(b, a.link_delay)
+                .with_context(|| format!("--buffer {b} / --link-delay {}", a.link_delay))?;
+            let mut e = base.clone().with_flow(flow)?;
+            e.set_allocator(alloc.clone());
+            nets.push((s, b, e));
+        }
     }
     let schemes = [Scheme::Asr, Scheme::Random];
     // Jobs: (net index, pattern, scheme, load), largest networks first for load balance.
@@ -119,12 +160,17 @@ pub fn compute(a: &Args, progress: bool) -> Result<(Vec<Row>, f64)> {
     let results: Vec<SimStats> = jobs
         .par_iter()
         .map(|&(ni, p, sc, l)| {
-            let (size, ref e) = nets[ni];
+            let (size, _, ref e) = nets[ni];
             let n = size.trailing_zeros() as usize;
             let mut cfg = SimConfig::new(Injection::geometric(l)?, p, a.seed);
             cfg.packets_per_input = a.packets;
-            let r = simulate(e, &BenesRouting { n, scheme: sc }, &cfg)
-                .with_context(|| format!("Beneš {size} {p} {sc} load {l}"));
+            let r = simulate(e, &BenesRouting { n, scheme: sc }, &cfg).with_context(|| {
+                format!(
+                    "Beneš {size} {p} {sc} buffer {} load {l} (seed {})",
+                    e.flow().depth,
+                    a.seed
+                )
+            });
             bar.inc(1);
             r
         })
@@ -132,18 +178,19 @@ pub fn compute(a: &Args, progress: bool) -> Result<(Vec<Row>, f64)> {
     bar.finish_and_clear();
     let secs = t.elapsed().as_secs_f64();
     let mut rows = Vec::new();
-    for &(size, _) in &nets {
+    for (nk, &(size, buffer, _)) in nets.iter().enumerate() {
         for &p in &patterns {
             for &sc in &schemes {
                 let points: Vec<SimStats> = jobs
                     .iter()
                     .zip(&results)
-                    .filter(|((ni, pp, s, _), _)| nets[*ni].0 == size && *pp == p && *s == sc)
+                    .filter(|((ni, pp, s, _), _)| *ni == nk && *pp == p && *s == sc)
                     .map(|(_, r)| *r)
                     .collect();
                 rows.push(Row {
                     size,
                     pattern: p,
+                    buffer,
                     routing: sc,
                     saturation: saturation(&points),
                     knee: knee(&points),
@@ -165,20 +212,31 @@ pub fn render(rows: &[Row], secs: f64, a: &Args) -> String {
     );
     let _ = writeln!(
         s,
-        "{:>6} {:>12} | {:>14} {:>14} {:>7} | {:>12} {:>12}",
-        "size", "pattern", "ASR [thesis]", "random [thes.]", "gain", "ASR knee", "random knee"
+        "{:>6} {:>12} {:>6} | {:>14} {:>14} {:>7} | {:>12} {:>12}",
+        "size",
+        "pattern",
+        "buffer",
+        "ASR [thesis]",
+        "random [thes.]",
+        "gain",
+        "ASR knee",
+        "random knee"
     );
     for ch in rows.chunks(2) {
         let (x, y) = (&ch[0], &ch[1]);
+        // The thesis' figures are for its switch: one-packet buffers, no link delay, its allocator.
+        let thesis_mode =
+            x.buffer == 1 && a.link_delay == 0 && a.allocator == asr_model::allocator::DEFAULT;
         let f = |r: &Row| match r.thesis {
-            Some(t) => format!("{:.3} [{:.2}]", r.saturation, t),
-            None => format!("{:.3}", r.saturation),
+            Some(t) if thesis_mode => format!("{:.3} [{:.2}]", r.saturation, t),
+            _ => format!("{:.3}", r.saturation),
         };
         let _ = writeln!(
             s,
-            "{:>6} {:>12} | {:>14} {:>14} {:>6.0}% | {:>12.2} {:>12.2}",
+            "{:>6} {:>12} {:>6} | {:>14} {:>14} {:>6.0}% | {:>12.2} {:>12.2}",
             x.size,
             x.pattern.name(),
+            x.buffer,
             f(x),
             f(y),
             100.0 * (x.saturation / y.saturation - 1.0),
@@ -194,9 +252,11 @@ pub fn render(rows: &[Row], secs: f64, a: &Args) -> String {
         .sum();
     let _ = writeln!(
         s,
-        "{pts} runs, {} measured packets per input each, seed {}; {:.1} s wall on {} threads; {:.1} M router-cycles/s",
+        "{pts} runs, {} measured packets per input each, seed {}, link delay {}, allocator {}; {:.1} s wall on {} threads; {:.1} M router-cycles/s",
         a.packets,
         a.seed,
+        a.link_delay,
+        a.allocator,
         secs,
         rayon::current_num_threads(),
         rc as f64 / secs / 1e6
@@ -213,7 +273,16 @@ pub fn write(rows: &[Row], table: &str, a: &Args) -> Result<()> {
         serde_json::to_string_pretty(rows)?,
     )?;
     for ch in rows.chunks(2) {
-        let stem = format!("benes{}_{}", ch[0].size, ch[0].pattern.name());
+        let stem = if ch[0].buffer == 1 {
+            format!("benes{}_{}", ch[0].size, ch[0].pattern.name())
+        } else {
+            format!(
+                "benes{}_{}_b{}",
+                ch[0].size,
+                ch[0].pattern.name(),
+                ch[0].buffer
+            )
+        };
         let curves = [
             Curve {
                 label: "ASR",
@@ -233,8 +302,8 @@ pub fn write(rows: &[Row], table: &str, a: &Args) -> Result<()> {
         latency_svg(
             &a.out.join(format!("{stem}.svg")),
             &format!(
-                "{}×{} Beneš, {} traffic",
-                ch[0].size, ch[0].size, ch[0].pattern
+                "{}×{} Beneš, {} traffic, {}-packet buffers",
+                ch[0].size, ch[0].size, ch[0].pattern, ch[0].buffer
             ),
             &curves,
             y_max,
@@ -252,6 +321,7 @@ pub fn run(a: Args) -> Result<()> {
                 serde_json::json!({
                     "size": r.size,
                     "pattern": r.pattern.name(),
+                    "buffer": r.buffer,
                     "routing": r.routing.name(),
                     "saturation": (r.saturation * 1000.0).round() / 1000.0,
                 })
