@@ -15,6 +15,27 @@ use crate::switch2::{arbitrate, Pointers};
 #[derive(Debug, Clone, Copy)]
 pub struct Asr {
     pub passes: usize,
+    /// The 2×2 rule as a table: index `a0 | a1 << 2 | in_ptr << 4 | out_ptr << 5`, entry
+    /// `grant0 | grant1 << 2 | in_ptr' << 4 | out_ptr' << 5` (grant 2 = none).
+    table: [u8; 64],
+}
+
+impl Asr {
+    pub fn new(passes: usize) -> Self {
+        let mut table = [0u8; 64];
+        for (x, e) in table.iter_mut().enumerate() {
+            let p = Pointers {
+                in_ptr: (x >> 4 & 1) as u8,
+                out_ptr: (x >> 5 & 1) as u8,
+            };
+            let d = arbitrate([(x & 3) as u8, (x >> 2 & 3) as u8], p);
+            *e = d.moves[0].unwrap_or(2)
+                | d.moves[1].unwrap_or(2) << 2
+                | d.next.in_ptr << 4
+                | d.next.out_ptr << 5;
+        }
+        Asr { passes, table }
+    }
 }
 
 impl Allocator for Asr {
@@ -31,20 +52,36 @@ impl Allocator for Asr {
     }
 
     #[inline]
+    fn phase1(&self, p: &mut crate::network::engine::Phase1<'_>) {
+        p.run(self)
+    }
+
+    #[inline]
     fn allocate(&self, req: &[u64], state: &mut [u8], grant: &mut [u8]) {
         let r = req.len();
         if r == 2 {
-            let p = Pointers {
-                in_ptr: state[0],
-                out_ptr: state[1],
-            };
-            let d = arbitrate([req[0] as u8, req[1] as u8], p);
-            state[0] = d.next.in_ptr;
-            state[1] = d.next.out_ptr;
-            grant[0] = d.moves[0].unwrap_or(NO_GRANT);
-            grant[1] = d.moves[1].unwrap_or(NO_GRANT);
+            // docs/switch2.md's rule (crate::switch2::arbitrate), tabulated.
+            let (req, state, grant) = (&req[..2], &mut state[..2], &mut grant[..2]);
+            let x = (req[0] | req[1] << 2) as usize
+                | (state[0] as usize) << 4
+                | (state[1] as usize) << 5;
+            let e = self.table[x & 63];
+            state[0] = e >> 4 & 1;
+            state[1] = e >> 5 & 1;
+            let g = |v: u8| if v == 2 { NO_GRANT } else { v };
+            grant[0] = g(e & 3);
+            grant[1] = g(e >> 2 & 3);
             return;
         }
+        self.heuristic(req, state, grant);
+    }
+}
+
+impl Asr {
+    /// Switches of more than 2 ports: the heuristic, then round-robin among rows given the same output.
+    #[inline(never)]
+    fn heuristic(&self, req: &[u64], state: &mut [u8], grant: &mut [u8]) {
+        let r = req.len();
         grant.fill(NO_GRANT);
         let mut m = [0u64; 64];
         heuristic_into(req, r, self.passes, &mut m[..r]);

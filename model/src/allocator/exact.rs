@@ -18,6 +18,11 @@ impl Allocator for Exact {
         1
     }
 
+    fn phase1(&self, p: &mut crate::network::engine::Phase1<'_>) {
+        p.run(self)
+    }
+
+    #[inline]
     fn allocate(&self, req: &[u64], state: &mut [u8], grant: &mut [u8]) {
         let r = req.len();
         let start = state[0] as usize % r.max(1);

@@ -42,6 +42,11 @@ impl Allocator for Pim {
         state.copy_from_slice(&mix(seed ^ mix(0x5049_4d00 ^ switch as u64)).to_le_bytes());
     }
 
+    fn phase1(&self, p: &mut crate::network::engine::Phase1<'_>) {
+        p.run(self)
+    }
+
+    #[inline]
     fn allocate(&self, req: &[u64], state: &mut [u8], grant: &mut [u8]) {
         let r = req.len();
         grant.fill(NO_GRANT);

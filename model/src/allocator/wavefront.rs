@@ -19,6 +19,11 @@ impl Allocator for Wavefront {
         1
     }
 
+    fn phase1(&self, p: &mut crate::network::engine::Phase1<'_>) {
+        p.run(self)
+    }
+
+    #[inline]
     fn allocate(&self, req: &[u64], state: &mut [u8], grant: &mut [u8]) {
         let r = req.len();
         grant.fill(NO_GRANT);

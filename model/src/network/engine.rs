@@ -53,7 +53,7 @@
 use super::packet::{Packets, NONE};
 use super::NetError;
 use crate::allocator::{self, Allocator, NO_GRANT};
-use crate::routing::hop::{HeaderHop, HopRule};
+use crate::routing::hop::{Head, HeaderHop, HopRule};
 use crate::topology::{Kind, Topology};
 use std::sync::Arc;
 
@@ -114,6 +114,40 @@ pub struct StepIo {
 /// A packet on a link: (downstream input port, slot, packed header).
 type Flight = (u32, u32, u128);
 
+/// An output port: its one-packet buffer, the channel's credits and where it leads.
+#[derive(Debug, Clone, Copy)]
+struct Out {
+    /// Packed header of the buffered packet.
+    hw: u128,
+    /// Buffered packet, or NONE.
+    slot: u32,
+    /// Free slots downstream as known upstream (for an output feeding a processor: the sink's ready this
+    /// cycle). May be −1 inside a commit when the credit delay is 0.
+    credit: i32,
+    /// The input port it feeds (< ports), a processor (`ports + p`), or nowhere (`ports + processors`):
+    /// indexes `mv`.
+    tgt: u32,
+}
+
+/// An input port's FIFO bookkeeping.
+#[derive(Debug, Clone, Copy)]
+struct In {
+    /// The output port feeding it over a switch-to-switch channel, else NONE.
+    src: u32,
+    /// Switch it belongs to.
+    sw: u32,
+    head: u8,
+    count: u8,
+}
+
+/// One packet in an input FIFO.
+#[derive(Debug, Clone, Copy, Default)]
+struct Entry {
+    hw: u128,
+    head: Head,
+    slot: u32,
+}
+
 /// The network: static structure plus buffer, credit and allocator state.
 #[derive(Debug, Clone)]
 pub struct Engine {
@@ -125,13 +159,6 @@ pub struct Engine {
     conn: Vec<u64>,
     /// Evaluation order (downstream first).
     order: Vec<u32>,
-    /// Switch of each global port.
-    port_sw: Vec<u32>,
-    /// Per output port: the input port it feeds (< ports), a processor (`ports + p`), or nowhere
-    /// (`ports + processors`). Indexes `mv`.
-    tgt: Vec<u32>,
-    /// Per input port: the output port feeding it over a switch-to-switch channel, else NONE.
-    src: Vec<u32>,
     /// Global input port each processor injects into (NONE if it has no output channel), and per processor
     /// the output port that feeds it (NONE if none).
     inject: Vec<u32>,
@@ -152,21 +179,12 @@ pub struct Engine {
     rule: Box<dyn HopRule>,
     // --- state ---
     depth: usize,
-    /// Input FIFOs, `depth` entries per input port: slot, packed header, request row, rule key.
-    qslot: Vec<u32>,
-    qhw: Vec<u128>,
-    qreq: Vec<u64>,
-    qkey: Vec<u32>,
-    qhead: Vec<u8>,
-    qcount: Vec<u8>,
-    /// Request row and key of the head of each input (0: empty).
-    req: Vec<u64>,
-    key: Vec<u32>,
-    ob: Vec<u32>,
-    ohw: Vec<u128>,
-    /// Credits of each output port (free slots downstream as known upstream; the sink's ready for outputs
-    /// that feed processors). May be −1 inside a commit when C = 0.
-    credit: Vec<i32>,
+    outs: Vec<Out>,
+    ins: Vec<In>,
+    /// The packet at the head of each input (req 0: empty).
+    heads: Vec<Head>,
+    /// Input FIFOs, `depth` entries per input port.
+    fifo: Vec<Entry>,
     astate: Vec<u8>,
     /// Packets held per switch (input and output buffers), for skipping empty switches.
     occ: Vec<u32>,
@@ -180,8 +198,13 @@ pub struct Engine {
     // --- phase-1 results ---
     /// Grant of each input port this cycle (NO_GRANT: stays); entries beyond the ports never move.
     mv: Vec<u8>,
+    /// Sending output ports.
     sends: Vec<u32>,
-    moves: Vec<u32>,
+    /// Granted moves: (input port, output port).
+    moves: Vec<(u32, u32)>,
+    /// Scratch rows for the allocator (no per-switch initialisation).
+    rows: Box<[u64; 64]>,
+    grants: Box<[u8; 64]>,
 }
 
 impl Engine {
@@ -253,29 +276,44 @@ impl Engine {
             pos[s as usize] = k;
         }
         let nowhere = (np + nproc) as u32;
-        let mut tgt = vec![nowhere; np];
-        let mut src = vec![NONE; np];
+        let mut outs = vec![
+            Out {
+                hw: 0,
+                slot: NONE,
+                credit: 0,
+                tgt: nowhere,
+            };
+            np
+        ];
+        let mut ins = vec![
+            In {
+                src: NONE,
+                sw: 0,
+                head: 0,
+                count: 0,
+            };
+            np
+        ];
         let mut feed = vec![NONE; nproc];
         let mut conn = vec![0u64; nsw];
-        let mut port_sw = vec![0u32; np];
         let mut cyclic = false;
         for s in 0..nsw {
             for q in 0..radix[s] as u32 {
                 let gq = (base[s] + q) as usize;
-                port_sw[gq] = s as u32;
+                ins[gq].sw = s as u32;
                 if let Some(p) = topo.output(sw_elem[s], q) {
                     conn[s] |= 1 << q;
                     if proc_index[p.elem] != u32::MAX {
                         let d = proc_index[p.elem];
-                        tgt[gq] = (np as u32) + d;
+                        outs[gq].tgt = (np as u32) + d;
                         if feed[d as usize] == NONE {
                             feed[d as usize] = gq as u32;
                         }
                     } else {
                         let j = sw_index[p.elem] as usize;
                         let i = base[j] + p.port;
-                        tgt[gq] = i;
-                        src[i as usize] = gq as u32;
+                        outs[gq].tgt = i;
+                        ins[i as usize].src = gq as u32;
                         cyclic |= pos[j] >= pos[s];
                     }
                 }
@@ -295,9 +333,6 @@ impl Engine {
             base,
             conn,
             order,
-            port_sw,
-            tgt,
-            src,
             inject,
             feed,
             proc_elem,
@@ -312,17 +347,10 @@ impl Engine {
             aoff: Vec::new(),
             rule: Box::new(HeaderHop),
             depth: 1,
-            qslot: Vec::new(),
-            qhw: Vec::new(),
-            qreq: Vec::new(),
-            qkey: Vec::new(),
-            qhead: Vec::new(),
-            qcount: Vec::new(),
-            req: Vec::new(),
-            key: Vec::new(),
-            ob: Vec::new(),
-            ohw: Vec::new(),
-            credit: Vec::new(),
+            outs,
+            ins,
+            heads: Vec::new(),
+            fifo: Vec::new(),
             astate: Vec::new(),
             occ: Vec::new(),
             population: 0,
@@ -332,6 +360,8 @@ impl Engine {
             mv: Vec::new(),
             sends: Vec::new(),
             moves: Vec::new(),
+            rows: Box::new([0; 64]),
+            grants: Box::new([NO_GRANT; 64]),
         };
         e.reset();
         Ok(e)
@@ -339,7 +369,7 @@ impl Engine {
 
     /// Empties the network and sets every credit, pointer and buffer to its initial value.
     fn reset(&mut self) {
-        let np = self.tgt.len();
+        let np = self.outs.len();
         let nproc = self.proc_elem.len();
         let b = self.flow.depth as usize;
         self.depth = b;
@@ -349,25 +379,23 @@ impl Engine {
             self.cyclic as u32
         };
         self.comb = self.credit_delay == 0;
-        self.qslot = vec![NONE; np * b];
-        self.qhw = vec![0; np * b];
-        self.qreq = vec![0; np * b];
-        self.qkey = vec![0; np * b];
-        self.qhead = vec![0; np];
-        self.qcount = vec![0; np];
-        self.req = vec![0; np];
-        self.key = vec![0; np];
-        self.ob = vec![NONE; np];
-        self.ohw = vec![0; np];
-        self.credit = (0..np)
-            .map(|q| {
-                if (self.tgt[q] as usize) < np {
-                    b as i32
-                } else {
-                    0
-                }
-            })
-            .collect();
+        for o in self.outs.iter_mut() {
+            o.slot = NONE;
+            o.hw = 0;
+            o.credit = if (o.tgt as usize) < np { b as i32 } else { 0 };
+        }
+        for i in self.ins.iter_mut() {
+            i.head = 0;
+            i.count = 0;
+        }
+        self.heads = vec![Head::default(); np];
+        self.fifo = vec![
+            Entry {
+                slot: NONE,
+                ..Default::default()
+            };
+            np * b
+        ];
         self.occ = vec![0; self.sw_elem.len()];
         self.population = 0;
         self.cycle = 0;
@@ -450,8 +478,8 @@ impl Engine {
 
     /// Per global output port: whether it leads to another switch.
     pub fn switch_links(&self) -> Vec<bool> {
-        let np = self.tgt.len();
-        self.tgt.iter().map(|&t| (t as usize) < np).collect()
+        let np = self.outs.len();
+        self.outs.iter().map(|o| (o.tgt as usize) < np).collect()
     }
 
     /// Element index of engine switch `s`.
@@ -504,67 +532,37 @@ impl Engine {
     pub fn inject_ready(&self, p: usize) -> bool {
         let i = self.inject[p];
         i != NONE
-            && ((self.qcount[i as usize] as usize) < self.depth || self.mv[i as usize] != NO_GRANT)
+            && ((self.ins[i as usize].count as usize) < self.depth
+                || self.mv[i as usize] != NO_GRANT)
     }
 
     /// Phase 1: evaluates every switch. `sink_ready[p]`: processor p accepts a packet this cycle.
     /// Headers were checked when packets entered their input buffers, so this cannot fail.
     pub fn eval(&mut self, sink_ready: &[bool]) {
-        for (p, &f) in self.feed.iter().enumerate() {
+        for (&f, &r) in self.feed.iter().zip(sink_ready) {
             if f != NONE {
-                self.credit[f as usize] = sink_ready[p] as i32;
+                self.outs[f as usize].credit = r as i32;
             }
         }
         self.rule.begin_cycle();
-        for k in 0..self.order.len() {
-            let s = self.order[k] as usize;
-            if self.occ[s] != 0 {
-                self.eval_switch(s);
-            }
-        }
-    }
-
-    /// Phase 1 for switch `s` (holding at least one packet).
-    #[inline]
-    fn eval_switch(&mut self, s: usize) {
-        let b = self.base[s] as usize;
-        let r = self.radix[s] as usize;
-        let mut avail = 0u64;
-        let mut waiting = 0u64;
-        for k in 0..r {
-            let q = b + k;
-            let full = self.ob[q] != NONE;
-            let rd = self.credit[q] > 0 || (self.comb && self.mv[self.tgt[q] as usize] != NO_GRANT);
-            if full && rd {
-                self.sends.push(q as u32);
-            }
-            avail |= ((!full || rd) as u64) << k;
-            waiting |= self.req[q];
-        }
-        if waiting == 0 {
-            return;
-        }
-        let mut a = [0u64; 64];
-        self.rule.requests(
-            s,
-            b,
-            &self.req[b..b + r],
-            &self.key[b..b + r],
-            avail,
-            &mut a[..r],
-        );
-        if a[..r].iter().all(|&x| x == 0) {
-            return;
-        }
-        let mut g = [NO_GRANT; 64];
-        let st = &mut self.astate[self.aoff[s] as usize..self.aoff[s + 1] as usize];
-        self.alloc.allocate(&a[..r], st, &mut g[..r]);
-        for (k, &x) in g[..r].iter().enumerate() {
-            if x != NO_GRANT {
-                self.mv[b + k] = x;
-                self.moves.push((b + k) as u32);
-            }
-        }
+        let mut p = Phase1 {
+            order: &self.order,
+            base: &self.base,
+            radix: &self.radix,
+            occ: &self.occ,
+            aoff: &self.aoff,
+            outs: &self.outs,
+            heads: &self.heads,
+            comb: self.comb,
+            rule: &*self.rule,
+            mv: &mut self.mv,
+            sends: &mut self.sends,
+            moves: &mut self.moves,
+            rows: &mut self.rows,
+            grants: &mut self.grants,
+            astate: &mut self.astate,
+        };
+        self.alloc.phase1(&mut p);
     }
 
     /// Phase 2: the edge. `offer[p]` = packet slot offered by processor p (NONE for none). Must follow
@@ -577,7 +575,7 @@ impl Engine {
     ) -> Result<(), NetError> {
         io.accepted.clear();
         io.delivered.clear();
-        let np = self.tgt.len() as u32;
+        let np = self.outs.len() as u32;
         let t = self.cycle;
         let lanes = self.flights.len() as u64;
         let land = ((t + lanes - 1) % lanes) as usize;
@@ -586,13 +584,11 @@ impl Engine {
         // (a) output buffers hand over.
         for k in 0..self.sends.len() {
             let q = self.sends[k] as usize;
-            let w = self.ob[q];
-            let hw = self.ohw[q];
-            self.ob[q] = NONE;
-            self.occ[self.port_sw[q] as usize] -= 1;
-            let d = self.tgt[q];
+            let o = &mut self.outs[q];
+            let (w, hw, d) = (o.slot, o.hw, o.tgt);
+            o.slot = NONE;
             if d < np {
-                self.credit[q] -= 1;
+                o.credit -= 1;
                 self.flights[land].push((d, w, hw));
             } else {
                 self.population -= 1;
@@ -611,53 +607,39 @@ impl Engine {
                 }
                 io.delivered.push((d - np, w));
             }
+            self.occ[self.ins[q].sw as usize] -= 1;
         }
         // (b) moves input → output, stripping the hop; a credit goes back upstream.
         for k in 0..self.moves.len() {
-            let i = self.moves[k] as usize;
+            let (i, o) = self.moves[k];
+            let (i, o) = (i as usize, o as usize);
             let g = self.mv[i];
             self.mv[i] = NO_GRANT;
-            let s = self.port_sw[i] as usize;
-            let b = self.base[s] as usize;
-            let o = b + g as usize;
-            if self.req[i] >> g & 1 == 0 {
-                return Err(NetError::BadGrant {
-                    switch: self.sw_elem[s],
-                    input: (i - b) as u32,
-                    output: g as u32,
-                    allocator: self.alloc.name(),
-                });
+            if self.heads[i].req >> g & 1 == 0 || self.outs[o].slot != NONE {
+                return Err(self.bad_move(i, g));
             }
-            if self.ob[o] != NONE {
-                return Err(NetError::DoubleOccupancy {
-                    switch: self.sw_elem[s],
-                    port: g as u32,
-                    output: true,
-                });
+            let d = self.depth;
+            let inp = &mut self.ins[i];
+            let at = i * d + inp.head as usize;
+            inp.head += 1;
+            if inp.head as usize == d {
+                inp.head = 0;
             }
-            let h = i * self.depth + self.qhead[i] as usize;
-            let w = self.qslot[h];
-            let hw = self.qhw[h];
-            self.qslot[h] = NONE;
-            self.qhead[i] += 1;
-            if self.qhead[i] as usize == self.depth {
-                self.qhead[i] = 0;
-            }
-            self.qcount[i] -= 1;
-            if self.qcount[i] == 0 {
-                self.req[i] = 0;
+            inp.count -= 1;
+            let (up, more, next) = (inp.src, inp.count != 0, i * d + inp.head as usize);
+            let e = self.fifo[at];
+            self.heads[i] = if more {
+                self.fifo[next].head
             } else {
-                let h = i * self.depth + self.qhead[i] as usize;
-                self.req[i] = self.qreq[h];
-                self.key[i] = self.qkey[h];
-            }
+                Head::default()
+            };
+            let out = &mut self.outs[o];
+            out.slot = e.slot;
             if self.packed {
-                self.ohw[o] = hw >> self.fw;
+                out.hw = e.hw >> self.fw;
             } else {
-                pk.strip(w);
+                pk.strip(e.slot);
             }
-            self.ob[o] = w;
-            let up = self.src[i];
             if up != NONE {
                 self.credits[cland].push(up);
             }
@@ -666,7 +648,9 @@ impl Engine {
         let now = (t % lanes) as usize;
         let mut fl = std::mem::take(&mut self.flights[now]);
         for &(i, w, hw) in &fl {
-            self.put_input(pk, i as usize, w, hw)?;
+            if !self.put_input(pk, i as usize, w, hw) {
+                return Err(self.bad_entry(pk, i as usize, w, hw));
+            }
         }
         fl.clear();
         self.flights[now] = fl;
@@ -674,17 +658,17 @@ impl Engine {
         let now = (t % cl) as usize;
         let mut cr = std::mem::take(&mut self.credits[now]);
         for &q in &cr {
-            self.credit[q as usize] += 1;
+            self.outs[q as usize].credit += 1;
         }
         cr.clear();
         self.credits[now] = cr;
         // (e) injection.
         for (p, &w) in offer.iter().enumerate() {
             let i = self.inject[p];
-            if w != NONE && i != NONE && (self.qcount[i as usize] as usize) < self.depth {
+            if w != NONE && i != NONE && (self.ins[i as usize].count as usize) < self.depth {
                 let hw = if self.packed {
                     pk.pack(w, self.fw).map_err(|set| NetError::LeadsNowhere {
-                        switch: self.sw_elem[self.port_sw[i as usize] as usize],
+                        switch: self.sw_elem[self.ins[i as usize].sw as usize],
                         set,
                         src: pk.meta(w).src,
                         seq: pk.meta(w).seq,
@@ -692,7 +676,9 @@ impl Engine {
                 } else {
                     0
                 };
-                self.put_input(pk, i as usize, w, hw)?;
+                if !self.put_input(pk, i as usize, w, hw) {
+                    return Err(self.bad_entry(pk, i as usize, w, hw));
+                }
                 self.population += 1;
                 io.accepted.push(p as u32);
             }
@@ -703,57 +689,90 @@ impl Engine {
         Ok(())
     }
 
+    /// The error of a granted move that breaks an invariant.
+    #[cold]
+    fn bad_move(&self, i: usize, g: u8) -> NetError {
+        let s = self.ins[i].sw as usize;
+        let b = self.base[s] as usize;
+        if self.outs[b + g as usize].slot != NONE {
+            NetError::DoubleOccupancy {
+                switch: self.sw_elem[s],
+                port: g as u32,
+                output: true,
+            }
+        } else {
+            NetError::BadGrant {
+                switch: self.sw_elem[s],
+                input: (i - b) as u32,
+                output: g as u32,
+                allocator: self.alloc.name(),
+            }
+        }
+    }
+
     /// A packet enters input buffer `i`: the buffer must have room and the packet's next hop must name
-    /// connected outputs of this switch (else the header is exhausted or leads nowhere).
-    #[inline]
-    fn put_input(&mut self, pk: &Packets, i: usize, w: u32, hw: u128) -> Result<(), NetError> {
-        let s = self.port_sw[i] as usize;
+    /// connected outputs of this switch (else the header is exhausted or leads nowhere). False: it cannot
+    /// ([`Engine::bad_entry`] says why) and nothing changed.
+    #[inline(always)]
+    fn put_input(&mut self, pk: &Packets, i: usize, w: u32, hw: u128) -> bool {
+        let inp = self.ins[i];
+        let s = inp.sw as usize;
         let first = if self.packed {
             (hw & ((1u128 << self.fw) - 1)) as u64
         } else {
             pk.first(w)
         };
-        let (h, key) = self.rule.enter(s, pk, w, first);
-        if h == 0 {
-            return Err(NetError::HeaderExhausted {
-                switch: self.sw_elem[s],
-                input: i as u32 - self.base[s],
-                src: pk.meta(w).src,
-                seq: pk.meta(w).seq,
-            });
+        let (req, key) = self.rule.enter(s, pk, w, first);
+        let c = inp.count as usize;
+        if req == 0 || req & !self.conn[s] != 0 || c >= self.depth {
+            return false;
         }
-        if h & !self.conn[s] != 0 {
-            return Err(NetError::LeadsNowhere {
-                switch: self.sw_elem[s],
-                set: h,
-                src: pk.meta(w).src,
-                seq: pk.meta(w).seq,
-            });
-        }
-        let c = self.qcount[i] as usize;
-        if c >= self.depth {
-            return Err(NetError::DoubleOccupancy {
-                switch: self.sw_elem[s],
-                port: i as u32 - self.base[s],
-                output: false,
-            });
-        }
-        let mut at = self.qhead[i] as usize + c;
+        let mut at = inp.head as usize + c;
         if at >= self.depth {
             at -= self.depth;
         }
-        let at = i * self.depth + at;
-        self.qslot[at] = w;
-        self.qhw[at] = hw;
-        self.qreq[at] = h;
-        self.qkey[at] = key;
+        let head = Head { req, key };
+        self.fifo[i * self.depth + at] = Entry { hw, head, slot: w };
         if c == 0 {
-            self.req[i] = h;
-            self.key[i] = key;
+            self.heads[i] = head;
         }
-        self.qcount[i] += 1;
+        self.ins[i].count += 1;
         self.occ[s] += 1;
-        Ok(())
+        true
+    }
+
+    /// The error of a packet that cannot enter input buffer `i`.
+    #[cold]
+    fn bad_entry(&self, pk: &Packets, i: usize, w: u32, hw: u128) -> NetError {
+        let s = self.ins[i].sw as usize;
+        let first = if self.packed {
+            (hw & ((1u128 << self.fw) - 1)) as u64
+        } else {
+            pk.first(w)
+        };
+        let req = self.rule.enter(s, pk, w, first).0;
+        let (src, seq) = (pk.meta(w).src, pk.meta(w).seq);
+        if req == 0 {
+            NetError::HeaderExhausted {
+                switch: self.sw_elem[s],
+                input: i as u32 - self.base[s],
+                src,
+                seq,
+            }
+        } else if req & !self.conn[s] != 0 {
+            NetError::LeadsNowhere {
+                switch: self.sw_elem[s],
+                set: req,
+                src,
+                seq,
+            }
+        } else {
+            NetError::DoubleOccupancy {
+                switch: self.sw_elem[s],
+                port: i as u32 - self.base[s],
+                output: false,
+            }
+        }
     }
 
     /// One whole cycle.
@@ -772,6 +791,75 @@ impl Engine {
     /// `out_valid`/`out_data` this cycle.
     pub fn offered_to(&self, p: usize) -> Option<u32> {
         let f = self.feed[p];
-        (f != NONE).then(|| self.ob[f as usize])
+        (f != NONE).then(|| self.outs[f as usize].slot)
+    }
+}
+
+/// The engine's phase 1, handed to the allocator ([`Allocator::phase1`]) so that the loop over the switches
+/// is compiled with the allocator's decision inlined.
+pub struct Phase1<'a> {
+    order: &'a [u32],
+    base: &'a [u32],
+    radix: &'a [u8],
+    occ: &'a [u32],
+    aoff: &'a [u32],
+    outs: &'a [Out],
+    heads: &'a [Head],
+    comb: bool,
+    rule: &'a dyn HopRule,
+    mv: &'a mut [u8],
+    sends: &'a mut Vec<u32>,
+    moves: &'a mut Vec<(u32, u32)>,
+    rows: &'a mut [u64; 64],
+    grants: &'a mut [u8; 64],
+    astate: &'a mut [u8],
+}
+
+impl Phase1<'_> {
+    /// Evaluates every switch holding a packet, downstream first, with allocator `a`.
+    pub fn run<A: Allocator + ?Sized>(&mut self, a: &A) {
+        for &s in self.order {
+            let s = s as usize;
+            if self.occ[s] != 0 {
+                self.switch(a, s);
+            }
+        }
+    }
+
+    /// Phase 1 for switch `s`: which outputs send, what the rule requests, what the allocator grants.
+    #[inline(always)]
+    fn switch<A: Allocator + ?Sized>(&mut self, a: &A, s: usize) {
+        let b = self.base[s] as usize;
+        let r = self.radix[s] as usize;
+        let mut avail = 0u64;
+        for (k, o) in self.outs[b..b + r].iter().enumerate() {
+            let full = o.slot != NONE;
+            let rd = o.credit > 0 || (self.comb && self.mv[o.tgt as usize] != NO_GRANT);
+            if full && rd {
+                self.sends.push((b + k) as u32);
+            }
+            avail |= ((!full || rd) as u64) << k;
+        }
+        let heads = &self.heads[b..b + r];
+        if heads.iter().all(|h| h.req == 0) {
+            return;
+        }
+        let rows = &mut self.rows[..r];
+        self.rule.requests(s, b, heads, avail, rows);
+        if rows.iter().all(|&x| x == 0) {
+            return;
+        }
+        let g = &mut self.grants[..r];
+        a.allocate(
+            rows,
+            &mut self.astate[self.aoff[s] as usize..self.aoff[s + 1] as usize],
+            g,
+        );
+        for (k, &x) in g.iter().enumerate() {
+            if x != NO_GRANT {
+                self.mv[b + k] = x;
+                self.moves.push(((b + k) as u32, (b + x as usize) as u32));
+            }
+        }
     }
 }

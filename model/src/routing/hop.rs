@@ -19,6 +19,14 @@ use crate::rng::Rng;
 use rand::Rng as _;
 use std::fmt;
 
+/// The packet at the head of an input buffer, as a switch sees it: its request row (0: no packet) and the
+/// rule's key.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Head {
+    pub req: u64,
+    pub key: u32,
+}
+
 /// The per-hop half of a routing scheme (see the module documentation).
 pub trait HopRule: Send + Sync + fmt::Debug {
     fn box_clone(&self) -> Box<dyn HopRule>;
@@ -28,17 +36,9 @@ pub trait HopRule: Send + Sync + fmt::Debug {
     /// (0 when the header is exhausted). Returns its request row (0: no hop left) and a key the engine keeps
     /// with it and hands back to [`HopRule::requests`].
     fn enter(&self, s: usize, pk: &Packets, slot: u32, first: u64) -> (u64, u32);
-    /// Switch `s` (global ports `base..base + r`): `req[i]`/`key[i]` of the packet at the head of input i
-    /// (`req[i]` = 0: none); `avail`: outputs that can take a packet this cycle. Writes the allocator's rows.
-    fn requests(
-        &self,
-        s: usize,
-        base: usize,
-        req: &[u64],
-        key: &[u32],
-        avail: u64,
-        out: &mut [u64],
-    );
+    /// Switch `s` (global ports `base..base + r`): `heads[i]` = the packet at the head of input i (`req` = 0:
+    /// none); `avail`: outputs that can take a packet this cycle. Writes the allocator's rows into `out`.
+    fn requests(&self, s: usize, base: usize, heads: &[Head], avail: u64, out: &mut [u64]);
 }
 
 impl Clone for Box<dyn HopRule> {
@@ -60,9 +60,9 @@ impl HopRule for HeaderHop {
         (first, 0)
     }
     #[inline]
-    fn requests(&self, _s: usize, _b: usize, req: &[u64], _k: &[u32], avail: u64, out: &mut [u64]) {
-        for (o, &x) in out.iter_mut().zip(req) {
-            *o = x & avail;
+    fn requests(&self, _s: usize, _b: usize, heads: &[Head], avail: u64, out: &mut [u64]) {
+        for (o, h) in out.iter_mut().zip(heads) {
+            *o = h.req & avail;
         }
     }
 }
@@ -122,18 +122,18 @@ impl HopRule for PerHopRule {
         (set, d)
     }
 
-    fn requests(&self, s: usize, b: usize, req: &[u64], key: &[u32], avail: u64, out: &mut [u64]) {
+    fn requests(&self, s: usize, b: usize, heads: &[Head], avail: u64, out: &mut [u64]) {
         let mut up = avail;
-        for (k, &d) in self.down[b..b + req.len()].iter().enumerate() {
+        for (k, &d) in self.down[b..b + heads.len()].iter().enumerate() {
             if d {
                 up &= !(1 << k);
             }
         }
-        for i in 0..req.len() {
-            out[i] = if req[i] == 0 {
+        for (o, h) in out.iter_mut().zip(heads) {
+            *o = if h.req == 0 {
                 0
             } else {
-                self.table.order[s][key[i] as usize]
+                self.table.order[s][h.key as usize]
                     .iter()
                     .find(|&&q| up >> q & 1 == 1)
                     .map_or(0, |&q| 1 << q)

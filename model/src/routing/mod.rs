@@ -19,7 +19,7 @@
 pub mod hop;
 pub mod table;
 
-pub use hop::{HeaderHop, HopRule, PerHop, PerHopRouting};
+pub use hop::{Head, HeaderHop, HopRule, PerHop, PerHopRouting};
 pub use table::TableRouting;
 
 use crate::rng::Rng;
@@ -148,10 +148,16 @@ impl Routing for FlyRouting {
     #[inline]
     fn route(&self, _src: usize, dst: usize, _rng: &mut Rng, hops: &mut Vec<u64>) {
         hops.clear();
-        let mut place = self.processors() / self.k;
-        for _ in 0..self.n {
-            hops.push(1 << ((dst / place) % self.k));
-            place = (place / self.k).max(1);
+        if self.k.is_power_of_two() {
+            let b = self.k.trailing_zeros() as usize;
+            let m = self.k - 1;
+            hops.extend((0..self.n).rev().map(|s| 1u64 << ((dst >> (b * s)) & m)));
+        } else {
+            let mut place = self.processors() / self.k;
+            for _ in 0..self.n {
+                hops.push(1 << ((dst / place) % self.k));
+                place = (place / self.k).max(1);
+            }
         }
     }
     fn name(&self) -> String {
@@ -208,5 +214,7 @@ mod tests {
         let mut h = Vec::new();
         FlyRouting { k: 4, n: 3 }.route(0, 0b10_01_11, &mut r, &mut h);
         assert_eq!(h, vec![1 << 2, 1 << 1, 1 << 3]);
+        FlyRouting { k: 3, n: 3 }.route(0, 21, &mut r, &mut h); // 21 = 210 in base 3
+        assert_eq!(h, vec![1 << 2, 1 << 1, 1 << 0]);
     }
 }
