@@ -51,9 +51,9 @@ fn matching(out: &Path, seed: u64) -> Result<()> {
 fn benes(out: &Path, seed: u64) -> Result<()> {
     let bargs = super::benes_table::Args::thesis(seed, out.join("benes"));
     let (rows, secs) = super::benes_table::compute(&bargs, true)?;
-    let table = super::benes_table::render(&rows, secs, &bargs);
+    let table = super::benes_table::render(&rows, Some(secs), &bargs);
     print!("{table}");
-    super::benes_table::write(&rows, &table, &bargs)?;
+    super::benes_table::write(&rows, &table, &bargs, &bargs.out)?;
     Ok(())
 }
 
@@ -168,6 +168,7 @@ fn wormhole(a: &Args) -> Result<()> {
         seed: a.seed,
         cdg: 5,
         from_json: None,
+        shard: None,
     };
     let w = super::wormhole_figures::compute(&wargs)?;
     print!("{}\n{}", w.table, w.findings);
@@ -215,6 +216,7 @@ fn sp2_systems(out: &Path, seed: u64) -> Result<()> {
         seed,
         out: Some(out.join("sp2_systems")),
         json: false,
+        shard: None,
     };
     let curves = super::sp2_system::compute(&a)?;
     let table = format!(
@@ -223,7 +225,7 @@ fn sp2_systems(out: &Path, seed: u64) -> Result<()> {
         super::sp2_system::summary(&curves, 0.3)
     );
     print!("{table}");
-    super::sp2_system::write_files(&curves, a.out.as_ref().expect("set above"))?;
+    super::sp2_system::write_files(&curves, &a, a.out.as_ref().expect("set above"))?;
     fs::write(out.join("sp2_systems.txt"), &table)?;
     Ok(())
 }

@@ -16,10 +16,12 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::fmt::Write as _;
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+use super::shard::{decode, selected, write_shard, Parameters, Shard, VERSION};
 use std::time::Instant;
 
-#[derive(clap::Args, Debug, Clone)]
+#[derive(clap::Args, Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Args {
     /// Beneš sizes (powers of two).
     #[arg(long, value_delimiter = ',', default_values_t = vec![16usize, 32, 64, 128, 512])]
@@ -37,9 +39,11 @@ pub struct Args {
     pub seed: u64,
     /// Folder for the table, CSVs and plots.
     #[arg(long, default_value = "out/benes")]
+    #[serde(skip)]
     pub out: PathBuf,
     /// Print only a JSON array of {size, pattern, buffer, routing, saturation} on stdout.
     #[arg(long)]
+    #[serde(skip)]
     pub json: bool,
     /// Input-buffer depths in packets; several = one table row pair per depth (1 = the thesis).
     #[arg(long, value_delimiter = ',', default_values_t = vec![1u32])]
@@ -50,6 +54,11 @@ pub struct Args {
     /// Switch allocator (asr-p2 = the thesis' 2×2 switch rule; see `asr sim --help`).
     #[arg(long, default_value = asr_model::allocator::DEFAULT)]
     pub allocator: String,
+    /// Compute only share I of N of the sweep's points (`--shard 0/4`) and write them as a shard file into
+    /// --out for `asr merge`.
+    #[arg(long)]
+    #[serde(skip)]
+    pub shard: Option<Shard>,
 }
 
 impl Args {
@@ -66,6 +75,7 @@ impl Args {
             buffer: vec![1],
             link_delay: 0,
             allocator: asr_model::allocator::DEFAULT.into(),
+            shard: None,
         }
     }
 }
@@ -104,11 +114,21 @@ pub struct Row {
     pub points: Vec<SimStats>,
 }
 
-/// Runs every curve. Returns the rows and the wall time in seconds.
-pub fn compute(a: &Args, progress: bool) -> Result<(Vec<Row>, f64)> {
+/// The sweep's networks and jobs, in the order every run (and every shard) numbers them.
+struct Plan {
+    /// (size, buffer depth, engine).
+    nets: Vec<(usize, u32, Engine)>,
+    patterns: Vec<Pattern>,
+    /// (net index, pattern, scheme, load), largest networks first for load balance.
+    jobs: Vec<(usize, Pattern, Scheme, f64)>,
+}
+
+const SCHEMES: [Scheme; 2] = [Scheme::Asr, Scheme::Random];
+
+fn plan(a: &Args) -> Result<Plan> {
     let loads = a.loads.clone().unwrap_or_else(default_loads);
     for &l in &loads {
-        Injection::geometric(l)?;
+        Injection::geometric(l).with_context(|| format!("--loads {l}"))?;
     }
     let patterns: Vec<Pattern> = a
         .patterns
@@ -135,20 +155,27 @@ pub fn compute(a: &Args, progress: bool) -> Result<(Vec<Row>, f64)> {
             nets.push((s, b, e));
         }
     }
-    let schemes = [Scheme::Asr, Scheme::Random];
-    // Jobs: (net index, pattern, scheme, load), largest networks first for load balance.
     let mut jobs = Vec::new();
     for (ni, _) in nets.iter().enumerate().rev() {
         for &p in &patterns {
-            for &sc in &schemes {
+            for &sc in &SCHEMES {
                 for &l in &loads {
                     jobs.push((ni, p, sc, l));
                 }
             }
         }
     }
+    Ok(Plan {
+        nets,
+        patterns,
+        jobs,
+    })
+}
+
+/// Runs the jobs numbered `which` (all of them without a shard), in parallel.
+fn run_jobs(a: &Args, plan: &Plan, which: &[usize], progress: bool) -> Result<Vec<SimStats>> {
     let bar = if progress {
-        ProgressBar::new(jobs.len() as u64)
+        ProgressBar::new(which.len() as u64)
     } else {
         ProgressBar::hidden()
     };
@@ -156,11 +183,11 @@ pub fn compute(a: &Args, progress: bool) -> Result<(Vec<Row>, f64)> {
         ProgressStyle::with_template("benes-table {bar:40} {pos}/{len} points  {elapsed_precise}")
             .expect("static template"),
     );
-    let t = Instant::now();
-    let results: Vec<SimStats> = jobs
+    let results = which
         .par_iter()
-        .map(|&(ni, p, sc, l)| {
-            let (size, _, ref e) = nets[ni];
+        .map(|&j| {
+            let (ni, p, sc, l) = plan.jobs[j];
+            let (size, _, ref e) = plan.nets[ni];
             let n = size.trailing_zeros() as usize;
             let mut cfg = SimConfig::new(Injection::geometric(l)?, p, a.seed);
             cfg.packets_per_input = a.packets;
@@ -174,16 +201,21 @@ pub fn compute(a: &Args, progress: bool) -> Result<(Vec<Row>, f64)> {
             bar.inc(1);
             r
         })
-        .collect::<Result<_>>()?;
+        .collect::<Result<_>>();
     bar.finish_and_clear();
-    let secs = t.elapsed().as_secs_f64();
+    results
+}
+
+/// The table's rows from every job's result.
+fn rows(plan: &Plan, results: &[SimStats]) -> Vec<Row> {
     let mut rows = Vec::new();
-    for (nk, &(size, buffer, _)) in nets.iter().enumerate() {
-        for &p in &patterns {
-            for &sc in &schemes {
-                let points: Vec<SimStats> = jobs
+    for (nk, &(size, buffer, _)) in plan.nets.iter().enumerate() {
+        for &p in &plan.patterns {
+            for &sc in &SCHEMES {
+                let points: Vec<SimStats> = plan
+                    .jobs
                     .iter()
-                    .zip(&results)
+                    .zip(results)
                     .filter(|((ni, pp, s, _), _)| *ni == nk && *pp == p && *s == sc)
                     .map(|(_, r)| *r)
                     .collect();
@@ -200,11 +232,20 @@ pub fn compute(a: &Args, progress: bool) -> Result<(Vec<Row>, f64)> {
             }
         }
     }
-    Ok((rows, secs))
+    rows
 }
 
-/// The table beside the thesis' figures.
-pub fn render(rows: &[Row], secs: f64, a: &Args) -> String {
+/// Runs every curve. Returns the rows and the wall time in seconds.
+pub fn compute(a: &Args, progress: bool) -> Result<(Vec<Row>, f64)> {
+    let plan = plan(a)?;
+    let t = Instant::now();
+    let all: Vec<usize> = (0..plan.jobs.len()).collect();
+    let results = run_jobs(a, &plan, &all, progress)?;
+    Ok((rows(&plan, &results), t.elapsed().as_secs_f64()))
+}
+
+/// The table beside the thesis' figures; `secs` = the wall time (None: merged from shards).
+pub fn render(rows: &[Row], secs: Option<f64>, a: &Args) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -250,27 +291,55 @@ pub fn render(rows: &[Row], secs: f64, a: &Args) -> String {
         .flat_map(|r| r.points.iter())
         .map(|p| p.router_cycles)
         .sum();
-    let _ = writeln!(
+    let _ = write!(
         s,
-        "{pts} runs, {} measured packets per input each, seed {}, link delay {}, allocator {}; {:.1} s wall on {} threads; {:.1} M router-cycles/s",
-        a.packets,
-        a.seed,
-        a.link_delay,
-        a.allocator,
-        secs,
-        rayon::current_num_threads(),
-        rc as f64 / secs / 1e6
+        "{pts} runs, {} measured packets per input each, seed {}, link delay {}, allocator {}; ",
+        a.packets, a.seed, a.link_delay, a.allocator,
     );
+    let _ = match secs {
+        Some(secs) => writeln!(
+            s,
+            "{:.1} s wall on {} threads; {:.1} M router-cycles/s",
+            secs,
+            rayon::current_num_threads(),
+            rc as f64 / secs / 1e6
+        ),
+        None => writeln!(s, "merged from shards ({rc} router-cycles)"),
+    };
     s
 }
 
-/// Writes the table, its JSON, a CSV and an SVG per (size, pattern) into `a.out`.
-pub fn write(rows: &[Row], table: &str, a: &Args) -> Result<()> {
-    fs::create_dir_all(&a.out).with_context(|| format!("creating {}", a.out.display()))?;
-    fs::write(a.out.join("table3_1.txt"), table)?;
+/// The JSON of the table: how it was made, then its rows.
+#[derive(serde::Serialize)]
+struct Results<'a> {
+    parameters: Parameters<&'a Args>,
+    rows: &'a [Row],
+}
+
+/// The parameters every CSV row carries.
+fn csv_params(a: &Args, size: usize, pattern: Pattern, buffer: u32) -> Vec<(&'static str, String)> {
+    vec![
+        ("network", format!("benes:{size}")),
+        ("pattern", pattern.name().to_string()),
+        ("buffer", buffer.to_string()),
+        ("link_delay", a.link_delay.to_string()),
+        ("allocator", a.allocator.clone()),
+        ("seed", a.seed.to_string()),
+        ("packets", a.packets.to_string()),
+        ("version", VERSION.to_string()),
+    ]
+}
+
+/// Writes the table, its JSON, a CSV and an SVG per (size, pattern, buffer) into `dir`.
+pub fn write(rows: &[Row], table: &str, a: &Args, dir: &Path) -> Result<()> {
+    fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    fs::write(dir.join("table3_1.txt"), table)?;
     fs::write(
-        a.out.join("table3_1.json"),
-        serde_json::to_string_pretty(rows)?,
+        dir.join("table3_1.json"),
+        serde_json::to_string_pretty(&Results {
+            parameters: Parameters::new("benes-table", a),
+            rows,
+        })?,
     )?;
     for ch in rows.chunks(2) {
         let stem = if ch[0].buffer == 1 {
@@ -293,14 +362,18 @@ pub fn write(rows: &[Row], table: &str, a: &Args) -> Result<()> {
                 points: &ch[1].points,
             },
         ];
-        write_csv(&a.out.join(format!("{stem}.csv")), &curves)?;
+        write_csv(
+            &dir.join(format!("{stem}.csv")),
+            &csv_params(a, ch[0].size, ch[0].pattern, ch[0].buffer),
+            &curves,
+        )?;
         let y_max = 8.0
             * ch[0]
                 .points
                 .first()
                 .map_or(20.0, |p| p.mean_latency.max(10.0));
         latency_svg(
-            &a.out.join(format!("{stem}.svg")),
+            &dir.join(format!("{stem}.svg")),
             &format!(
                 "{}×{} Beneš, {} traffic, {}-packet buffers",
                 ch[0].size, ch[0].size, ch[0].pattern, ch[0].buffer
@@ -313,6 +386,14 @@ pub fn write(rows: &[Row], table: &str, a: &Args) -> Result<()> {
 }
 
 pub fn run(a: Args) -> Result<()> {
+    if let Some(sh) = a.shard {
+        let plan = plan(&a)?;
+        let which = selected(Some(sh), plan.jobs.len());
+        let res = run_jobs(&a, &plan, &which, true)?;
+        let pairs = which.into_iter().zip(res).collect();
+        write_shard(&a.out, "benes-table", &a, sh, plan.jobs.len(), pairs)?;
+        return Ok(());
+    }
     let (rows, secs) = compute(&a, !a.json)?;
     if a.json {
         let v: Vec<serde_json::Value> = rows
@@ -330,9 +411,19 @@ pub fn run(a: Args) -> Result<()> {
         println!("{}", serde_json::to_string(&v)?);
         return Ok(());
     }
-    let table = render(&rows, secs, &a);
+    let table = render(&rows, Some(secs), &a);
     print!("{table}");
-    write(&rows, &table, &a)?;
+    write(&rows, &table, &a, &a.out)?;
     eprintln!("benes-table: table, CSVs and plots in {}", a.out.display());
     Ok(())
+}
+
+/// `asr merge` of `asr benes-table` shards.
+pub fn merge(params: serde_json::Value, results: Vec<serde_json::Value>, out: &Path) -> Result<()> {
+    let (a, res): (Args, Vec<SimStats>) = decode(params, results)?;
+    let plan = plan(&a)?;
+    let rows = rows(&plan, &res);
+    let table = render(&rows, None, &a);
+    print!("{table}");
+    write(&rows, &table, &a, out)
 }

@@ -8,6 +8,7 @@ pub mod paths;
 pub mod plot;
 pub mod routes;
 pub mod routes_table;
+pub mod shard;
 pub mod sim;
 pub mod sp2;
 pub mod sp2_system;

@@ -12,10 +12,12 @@ pub struct Curve<'a> {
     pub points: &'a [SimStats],
 }
 
-/// Writes the curves' points as CSV, one row per (curve, load).
-pub fn write_csv(path: &Path, curves: &[Curve]) -> Result<()> {
+/// Writes the curves' points as CSV, one row per (curve, load); every row starts with `params` (the
+/// parameters of the sweep: network, pattern, buffer, …, program version).
+pub fn write_csv(path: &Path, params: &[(&str, String)], curves: &[Curve]) -> Result<()> {
     let mut w = csv::Writer::from_path(path)?;
-    w.write_record([
+    let mut head: Vec<&str> = params.iter().map(|p| p.0).collect();
+    head.extend([
         "routing",
         "offered",
         "accepted",
@@ -26,10 +28,12 @@ pub fn write_csv(path: &Path, curves: &[Curve]) -> Result<()> {
         "steady_cycle",
         "window_end",
         "cycles",
-    ])?;
+    ]);
+    w.write_record(&head)?;
     for c in curves {
         for p in c.points {
-            w.write_record([
+            let mut row: Vec<String> = params.iter().map(|p| p.1.clone()).collect();
+            row.extend([
                 c.label.to_string(),
                 format!("{:.4}", p.offered),
                 format!("{:.4}", p.accepted),
@@ -40,7 +44,8 @@ pub fn write_csv(path: &Path, curves: &[Curve]) -> Result<()> {
                 p.steady_cycle.to_string(),
                 p.window_end.to_string(),
                 p.cycles.to_string(),
-            ])?;
+            ]);
+            w.write_record(&row)?;
         }
     }
     w.flush()?;

@@ -11,10 +11,13 @@ use asr_model::network::sweep::{knee, saturation, sweep};
 use asr_model::routing::{BenesRouting, FlyRouting, Routing, Scheme};
 use asr_model::traffic::{Injection, Pattern};
 use indicatif::{ProgressBar, ProgressStyle};
+use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::Instant;
 
-#[derive(clap::Args, Debug, Clone)]
+use super::shard::{decode, selected, write_shard, Parameters, Shard, VERSION};
+
+#[derive(clap::Args, Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Args {
     /// `benes:N` (N = 2^n), `fly:K,N` (K-ary N-fly), any built-in topology of `asr topology` (`sp2:64`,
     /// `mesh:8x8`, `torus:8x8`, `hypercube:6`, …) or a topology file.
@@ -44,16 +47,24 @@ pub struct Args {
     pub seed: u64,
     /// Print the statistics as JSON.
     #[arg(long)]
+    #[serde(skip)]
     pub json: bool,
-    /// Write `<stem>.csv` and `<stem>.svg` of the sweep into this folder.
+    /// Write `<stem>.csv`, `<stem>.json` and `<stem>.svg` of the sweep into this folder.
     #[arg(long)]
+    #[serde(skip)]
     pub out: Option<PathBuf>,
     #[command(flatten)]
+    #[serde(flatten)]
     pub flow: FlowArgs,
+    /// Compute only share I of N of the loads (`--shard 0/4`; needs --out) and write them as a shard file
+    /// for `asr merge`.
+    #[arg(long)]
+    #[serde(skip)]
+    pub shard: Option<Shard>,
 }
 
 /// Flow control and allocator of the packet network (docs/simulator.md).
-#[derive(clap::Args, Debug, Clone)]
+#[derive(clap::Args, Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct FlowArgs {
     /// Input-buffer depth in packets (1 = the thesis' switch).
     #[arg(long, default_value_t = 1)]
@@ -199,84 +210,177 @@ pub fn table_network(
     Ok((engine, Box::new(table)))
 }
 
-pub fn run(a: Args) -> Result<()> {
+/// The engine (with flow control and allocator) and routing of `a`.
+fn build(a: &Args) -> Result<(Engine, Box<dyn Routing>)> {
     let kind = a.network.split(':').next().unwrap_or("");
     let (engine, routing) = if (kind == "benes" || kind == "fly") && a.routes.is_none() {
         network(&a.network, &a.routing)?
     } else {
         table_network(&a.network, &a.routing, a.routes.as_deref())?
     };
-    let engine = a.flow.apply(engine)?;
+    Ok((a.flow.apply(engine)?, routing))
+}
+
+pub fn run(a: Args) -> Result<()> {
+    let (engine, routing) = build(&a)?;
     let pattern: Pattern = a.pattern.parse()?;
     if !(0.0..=1.0).contains(&a.sink_ready) || a.sink_ready == 0.0 {
         bail!("--sink-ready {} must be in (0, 1]", a.sink_ready);
     }
+    if a.load.is_empty() {
+        bail!("--load needs at least one load");
+    }
+    for &l in &a.load {
+        Injection::geometric(l).with_context(|| format!("--load {l}"))?;
+    }
     let mut cfg = SimConfig::new(Injection::geometric(a.load[0])?, pattern, a.seed);
     cfg.packets_per_input = a.packets;
     cfg.sink_ready = a.sink_ready;
-    let bar = ProgressBar::new(a.load.len() as u64);
+    let jobs = selected(a.shard, a.load.len());
+    let loads: Vec<f64> = jobs.iter().map(|&j| a.load[j]).collect();
+    let bar = ProgressBar::new(loads.len() as u64);
     bar.set_style(
         ProgressStyle::with_template("sim {bar:40} {pos}/{len} loads {elapsed_precise}")
             .expect("static template"),
     );
     let t = Instant::now();
-    let pts: Vec<SimStats> = sweep(&engine, routing.as_ref(), &cfg, &a.load, &|| bar.inc(1))?;
+    let pts: Vec<SimStats> = sweep(&engine, routing.as_ref(), &cfg, &loads, &|| bar.inc(1))?;
     bar.finish_and_clear();
     let secs = t.elapsed().as_secs_f64();
+    if let Some(sh) = a.shard {
+        let dir = a
+            .out
+            .as_ref()
+            .context("--shard needs --out DIR (the folder for the shard file)")?;
+        write_shard(
+            dir,
+            "sim",
+            &a,
+            sh,
+            a.load.len(),
+            jobs.into_iter().zip(pts).collect(),
+        )?;
+        return Ok(());
+    }
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&pts)?);
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&Results {
+                parameters: Parameters::new("sim", &a),
+                routing: routing.name(),
+                points: &pts,
+            })?
+        );
     } else {
-        println!(
-            "{} {} routing, {} traffic, {} measured packets/input, seed {}; buffers {} packets, link delay {}, credit delay {}, allocator {}",
-            a.network,
-            routing.name(),
-            pattern,
-            a.packets,
-            a.seed,
-            engine.flow().depth,
-            engine.flow().link_delay,
-            engine.credit_delay(),
-            engine.allocator_name()
-        );
-        println!(
-            "{:>8} {:>9} {:>10} {:>8} {:>10} {:>9}",
-            "offered", "accepted", "mean lat", "max lat", "net lat", "cycles"
-        );
-        for p in &pts {
-            println!(
-                "{:>8.3} {:>9.4} {:>10.2} {:>8} {:>10.2} {:>9}",
-                p.offered,
-                p.accepted,
-                p.mean_latency,
-                p.max_latency,
-                p.mean_network_latency,
-                p.cycles
-            );
-        }
+        print!("{}", render(&a, &engine, routing.as_ref(), &pts));
         let rc: u64 = pts.iter().map(|p| p.router_cycles).sum();
         println!(
-            "saturation (max accepted) {:.3}, knee {:.2}; {:.2} s wall, {:.1} M router-cycles/s",
-            saturation(&pts),
-            knee(&pts),
+            "{:.2} s wall, {:.1} M router-cycles/s",
             secs,
             rc as f64 / secs / 1e6
         );
     }
     if let Some(dir) = &a.out {
-        std::fs::create_dir_all(dir)?;
-        let stem = format!(
-            "{}_{}_{}",
-            a.network.replace([':', ','], "_"),
-            routing.name(),
-            pattern
-        );
-        let curves = [Curve {
-            label: &routing.name(),
-            points: &pts,
-        }];
-        write_csv(&dir.join(format!("{stem}.csv")), &curves)?;
-        let y_max = 8.0 * pts.first().map_or(20.0, |p| p.mean_latency.max(10.0));
-        latency_svg(&dir.join(format!("{stem}.svg")), &stem, &curves, y_max)?;
+        write_files(&a, &routing.name(), &pts, dir)?;
     }
     Ok(())
+}
+
+/// The JSON of a sweep: how it was made, then its points.
+#[derive(serde::Serialize)]
+struct Results<'a> {
+    parameters: Parameters<&'a Args>,
+    routing: String,
+    points: &'a [SimStats],
+}
+
+/// The table of a sweep.
+fn render(a: &Args, engine: &Engine, routing: &dyn Routing, pts: &[SimStats]) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "{} {} routing, {} traffic, {} measured packets/input, seed {}; buffers {} packets, link delay {}, credit delay {}, allocator {}",
+        a.network,
+        routing.name(),
+        a.pattern,
+        a.packets,
+        a.seed,
+        engine.flow().depth,
+        engine.flow().link_delay,
+        engine.credit_delay(),
+        engine.allocator_name()
+    );
+    let _ = writeln!(
+        s,
+        "{:>8} {:>9} {:>10} {:>8} {:>10} {:>9}",
+        "offered", "accepted", "mean lat", "max lat", "net lat", "cycles"
+    );
+    for p in pts {
+        let _ = writeln!(
+            s,
+            "{:>8.3} {:>9.4} {:>10.2} {:>8} {:>10.2} {:>9}",
+            p.offered, p.accepted, p.mean_latency, p.max_latency, p.mean_network_latency, p.cycles
+        );
+    }
+    let _ = writeln!(
+        s,
+        "saturation (max accepted) {:.3}, knee {:.2}",
+        saturation(pts),
+        knee(pts)
+    );
+    s
+}
+
+/// `<stem>.csv`, `<stem>.json` and `<stem>.svg` of a sweep in `dir`.
+fn write_files(a: &Args, routing: &str, pts: &[SimStats], dir: &std::path::Path) -> Result<()> {
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    let stem = format!(
+        "{}_{}_{}",
+        a.network.replace([':', ',', '/'], "_"),
+        routing,
+        a.pattern
+    );
+    let curves = [Curve {
+        label: routing,
+        points: pts,
+    }];
+    write_csv(&dir.join(format!("{stem}.csv")), &csv_params(a), &curves)?;
+    std::fs::write(
+        dir.join(format!("{stem}.json")),
+        serde_json::to_string_pretty(&Results {
+            parameters: Parameters::new("sim", a),
+            routing: routing.to_string(),
+            points: pts,
+        })?,
+    )?;
+    let y_max = 8.0 * pts.first().map_or(20.0, |p| p.mean_latency.max(10.0));
+    latency_svg(&dir.join(format!("{stem}.svg")), &stem, &curves, y_max)?;
+    Ok(())
+}
+
+/// The parameters every CSV row of a sweep carries.
+fn csv_params(a: &Args) -> Vec<(&'static str, String)> {
+    vec![
+        ("network", a.network.clone()),
+        ("pattern", a.pattern.clone()),
+        ("buffer", a.flow.buffer.to_string()),
+        ("link_delay", a.flow.link_delay.to_string()),
+        ("allocator", a.flow.allocator.clone()),
+        ("seed", a.seed.to_string()),
+        ("packets", a.packets.to_string()),
+        ("sink_ready", a.sink_ready.to_string()),
+        ("version", VERSION.to_string()),
+    ]
+}
+
+/// `asr merge` of `asr sim` shards.
+pub fn merge(
+    params: serde_json::Value,
+    results: Vec<serde_json::Value>,
+    out: &std::path::Path,
+) -> Result<()> {
+    let (a, pts): (Args, Vec<SimStats>) = decode(params, results)?;
+    let (engine, routing) = build(&a)?;
+    print!("{}", render(&a, &engine, routing.as_ref(), &pts));
+    write_files(&a, &routing.name(), &pts, out)
 }

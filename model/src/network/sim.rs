@@ -76,7 +76,7 @@ impl SimConfig {
 }
 
 /// Results of one run.
-#[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SimStats {
     /// Offered load (packets per input per cycle).
     pub offered: f64,

@@ -55,7 +55,8 @@ pub struct RunResult {
     pub flit_hops: u64,
     /// Simulated cycles (warm-up + window + drain).
     pub cycles: u64,
-    /// Wall-clock seconds of the run.
+    /// Wall-clock seconds of the run (not written to result files: they must not depend on the machine).
+    #[serde(skip_serializing, default)]
     pub seconds: f64,
     /// See the module doc.
     pub sustained: bool,
