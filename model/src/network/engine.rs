@@ -127,6 +127,8 @@ struct Out {
     /// The input port it feeds (< ports), a processor (`ports + p`), or nowhere (`ports + processors`):
     /// indexes `mv`.
     tgt: u32,
+    /// Switch it belongs to.
+    sw: u32,
 }
 
 /// An input port's FIFO bookkeeping.
@@ -237,43 +239,48 @@ impl Engine {
         let nsw = sw_elem.len();
         let np = ports as usize;
         let nproc = proc_elem.len();
-        // Evaluation order: DFS post-order over switch→switch channels (downstream finishes first).
-        let succ = |s: usize| -> Vec<usize> {
-            (0..radix[s] as u32)
-                .filter_map(|q| topo.output(sw_elem[s], q))
-                .filter_map(|p| {
-                    let j = sw_index[p.elem];
-                    (j != u32::MAX).then_some(j as usize)
-                })
-                .collect()
-        };
-        let mut state = vec![0u8; nsw]; // 0 new, 1 on stack, 2 done
-        let mut order = Vec::with_capacity(nsw);
-        for root in 0..nsw {
-            if state[root] != 0 {
-                continue;
-            }
-            let mut stack = vec![(root, succ(root), 0usize)];
-            state[root] = 1;
-            while let Some((v, kids, k)) = stack.last_mut() {
-                if *k < kids.len() {
-                    let w = kids[*k];
-                    *k += 1;
-                    if state[w] == 0 {
-                        state[w] = 1;
-                        let kw = succ(w);
-                        stack.push((w, kw, 0));
-                    }
-                } else {
-                    state[*v] = 2;
-                    order.push(*v as u32);
-                    stack.pop();
-                }
+        // Evaluation order, downstream first: switches by their height (the longest path to a switch with no
+        // switch-to-switch output), ties in index order — the stages of a multistage network from the last to
+        // the first, each in memory order. A cyclic switch graph has no such order (and needs none: its credits
+        // are registered); it is evaluated in index order.
+        let succ: Vec<Vec<usize>> = (0..nsw)
+            .map(|s| {
+                (0..radix[s] as u32)
+                    .filter_map(|q| topo.output(sw_elem[s], q))
+                    .filter_map(|p| {
+                        let j = sw_index[p.elem];
+                        (j != u32::MAX).then_some(j as usize)
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut pred: Vec<Vec<usize>> = vec![Vec::new(); nsw];
+        let mut outdeg = vec![0usize; nsw];
+        for (s, kids) in succ.iter().enumerate() {
+            outdeg[s] = kids.len();
+            for &j in kids {
+                pred[j].push(s);
             }
         }
-        let mut pos = vec![0usize; nsw];
-        for (k, &s) in order.iter().enumerate() {
-            pos[s as usize] = k;
+        let mut order: Vec<u32> = Vec::with_capacity(nsw);
+        let mut layer: Vec<usize> = (0..nsw).filter(|&s| outdeg[s] == 0).collect();
+        while !layer.is_empty() {
+            order.extend(layer.iter().map(|&s| s as u32));
+            let mut next = Vec::new();
+            for &s in &layer {
+                for &u in &pred[s] {
+                    outdeg[u] -= 1;
+                    if outdeg[u] == 0 {
+                        next.push(u);
+                    }
+                }
+            }
+            next.sort_unstable();
+            layer = next;
+        }
+        let cyclic = order.len() < nsw;
+        if cyclic {
+            order = (0..nsw as u32).collect();
         }
         let nowhere = (np + nproc) as u32;
         let mut outs = vec![
@@ -282,6 +289,7 @@ impl Engine {
                 slot: NONE,
                 credit: 0,
                 tgt: nowhere,
+                sw: 0,
             };
             np
         ];
@@ -296,11 +304,11 @@ impl Engine {
         ];
         let mut feed = vec![NONE; nproc];
         let mut conn = vec![0u64; nsw];
-        let mut cyclic = false;
         for s in 0..nsw {
             for q in 0..radix[s] as u32 {
                 let gq = (base[s] + q) as usize;
                 ins[gq].sw = s as u32;
+                outs[gq].sw = s as u32;
                 if let Some(p) = topo.output(sw_elem[s], q) {
                     conn[s] |= 1 << q;
                     if proc_index[p.elem] != u32::MAX {
@@ -314,7 +322,6 @@ impl Engine {
                         let i = base[j] + p.port;
                         outs[gq].tgt = i;
                         ins[i as usize].src = gq as u32;
-                        cyclic |= pos[j] >= pos[s];
                     }
                 }
             }
@@ -585,8 +592,9 @@ impl Engine {
         for k in 0..self.sends.len() {
             let q = self.sends[k] as usize;
             let o = &mut self.outs[q];
-            let (w, hw, d) = (o.slot, o.hw, o.tgt);
+            let (w, hw, d, sw) = (o.slot, o.hw, o.tgt, o.sw);
             o.slot = NONE;
+            self.occ[sw as usize] -= 1;
             if d < np {
                 o.credit -= 1;
                 self.flights[land].push((d, w, hw));
@@ -607,7 +615,6 @@ impl Engine {
                 }
                 io.delivered.push((d - np, w));
             }
-            self.occ[self.ins[q].sw as usize] -= 1;
         }
         // (b) moves input → output, stripping the hop; a credit goes back upstream.
         for k in 0..self.moves.len() {
@@ -641,7 +648,12 @@ impl Engine {
                 pk.strip(e.slot);
             }
             if up != NONE {
-                self.credits[cland].push(up);
+                if self.credit_delay <= 1 {
+                    // Usable from the next edge on (C = 0 used it combinationally already).
+                    self.outs[up as usize].credit += 1;
+                } else {
+                    self.credits[cland].push(up);
+                }
             }
         }
         // (c) packets whose link delay has elapsed enter the downstream input buffers.
