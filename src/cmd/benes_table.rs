@@ -382,6 +382,56 @@ pub fn write(rows: &[Row], table: &str, a: &Args, dir: &Path) -> Result<()> {
             y_max,
         )?;
     }
+    // With several depths: one plot per (size, pattern) with every depth's ASR and random curves.
+    if a.buffer.len() > 1 {
+        for &size in &a.sizes {
+            let mut pats: Vec<Pattern> = Vec::new();
+            for r in rows {
+                if !pats.contains(&r.pattern) {
+                    pats.push(r.pattern);
+                }
+            }
+            for p in pats {
+                let mine: Vec<&Row> = rows
+                    .iter()
+                    .filter(|r| r.size == size && r.pattern == p)
+                    .collect();
+                let labels: Vec<String> = mine
+                    .iter()
+                    .map(|r| {
+                        format!(
+                            "{} b={}",
+                            if r.routing == Scheme::Asr {
+                                "ASR"
+                            } else {
+                                "random"
+                            },
+                            r.buffer
+                        )
+                    })
+                    .collect();
+                let curves: Vec<Curve> = mine
+                    .iter()
+                    .zip(&labels)
+                    .map(|(r, l)| Curve {
+                        label: l,
+                        points: &r.points,
+                    })
+                    .collect();
+                let y_max = 8.0
+                    * mine[0]
+                        .points
+                        .first()
+                        .map_or(20.0, |p| p.mean_latency.max(10.0));
+                latency_svg(
+                    &dir.join(format!("benes{size}_{}_depths.svg", p.name())),
+                    &format!("{size}×{size} Beneš, {p} traffic, input-buffer depths"),
+                    &curves,
+                    y_max,
+                )?;
+            }
+        }
+    }
     Ok(())
 }
 

@@ -99,7 +99,16 @@ pub fn xy_svg(
         .y_desc("mean latency (cycles)")
         .draw()
         .map_err(|e| anyhow!("{e}"))?;
-    let colors = [RED, BLUE, GREEN, BLACK];
+    let colors = [
+        RED,
+        BLUE,
+        GREEN,
+        BLACK,
+        MAGENTA,
+        CYAN,
+        RGBColor(255, 140, 0),
+        RGBColor(128, 128, 128),
+    ];
     for (k, (label, c)) in curves.iter().enumerate() {
         let col = colors[k % colors.len()];
         let pts: Vec<(f64, f64)> = c.iter().map(|&(x, y)| (x, y.min(y_max))).collect();
