@@ -164,6 +164,7 @@ fn wormhole(a: &Args) -> Result<()> {
         warmup: a.worm_warmup,
         measure: a.worm_measure,
         buf: 2,
+        node: asr_model::wormhole::NodeModel::Separate,
         watchdog: 2000,
         seed: a.seed,
         cdg: 5,

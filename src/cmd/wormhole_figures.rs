@@ -10,7 +10,7 @@
 use super::wormhole::{cdg_text, cpu_seconds, run_configs};
 use anyhow::{Context, Result};
 use asr_model::wormhole::algorithms::{self, Algorithm};
-use asr_model::wormhole::{Pattern, RunResult, SimConfig};
+use asr_model::wormhole::{NodeModel, Pattern, RunResult, SimConfig};
 use plotters::prelude::*;
 use std::fmt::Write;
 use std::fs;
@@ -40,6 +40,10 @@ pub struct Args {
     /// Flit buffer depth per virtual channel.
     #[arg(long, default_value_t = 2)]
     pub buf: u32,
+    /// Processor–router interface: separate (an injection and an ejection channel) or shared (one channel
+    /// for both, one flit per cycle: λmax = 1/(2b) is then a bound).
+    #[arg(long, default_value = "separate")]
+    pub node: NodeModel,
     /// Deadlock watchdog window (cycles).
     #[arg(long, default_value_t = 2000)]
     pub watchdog: u64,
@@ -147,6 +151,7 @@ fn configs(a: &Args) -> Result<Vec<SimConfig>> {
             for &l in &a.loads {
                 let mut c = SimConfig::new(a.n, alg, p, b, SimConfig::rate_for_pct(b, l));
                 c.buf_depth = a.buf;
+                c.node = a.node;
                 c.warmup = a.warmup;
                 c.measure = a.measure;
                 c.watchdog = a.watchdog;
@@ -264,8 +269,8 @@ fn finish(a: &Args, rs: Vec<RunResult>, origin: Origin, dir: &Path) -> Result<Su
     let mut table = String::new();
     let _ = writeln!(
         table,
-        "Highest sustained throughput, % of λmax = 1/(2b), on 2^{} nodes (loads {:?} % of λmax; {} + {} cycles per point; buffers {} flits/VC)\n",
-        a.n, a.loads, a.warmup, a.measure, a.buf
+        "Highest sustained throughput, % of λmax = 1/(2b), on 2^{} nodes (loads {:?} % of λmax; {} + {} cycles per point; buffers {} flits/VC; {} node channels)\n",
+        a.n, a.loads, a.warmup, a.measure, a.buf, a.node.name()
     );
     let _ = write!(table, "| algorithm | VCs/directed link |");
     for &(f, p, b) in &FIGURES {

@@ -23,6 +23,9 @@ pub fn lambda_max(worm_len: u32) -> f64 {
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct RunResult {
     pub n: u32,
+    /// The processor–router interface (`crate::wormhole::NodeModel`).
+    #[serde(default)]
+    pub node: super::NodeModel,
     pub algorithm: String,
     pub pattern: String,
     pub worm_len: u32,
