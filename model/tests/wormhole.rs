@@ -220,6 +220,17 @@ fn bad_input_is_an_error() {
     c.pattern = Pattern::Transpose;
     c.n = 5;
     assert!(matches!(Simulator::run(&c), Err(WormError::BadParam(_))));
+    // `uniform` may send a worm to its own source: refused, naming `random`.
+    let mut c = ok.clone();
+    c.pattern = Pattern::Uniform;
+    match Simulator::run(&c) {
+        Err(WormError::BadParam(m)) => assert!(m.contains("random"), "{m}"),
+        other => panic!("{other:?}"),
+    }
+    // Any permutation of the shared pattern type works; its fixed points stay silent.
+    let mut c = ok.clone();
+    c.pattern = Pattern::BitReversal;
+    assert!(Simulator::run(&c).unwrap().delivered > 0);
     let mut c = ok.clone();
     c.rate = 0.0;
     assert!(matches!(Simulator::run(&c), Err(WormError::BadParam(_))));

@@ -21,7 +21,8 @@ pub struct Args {
     /// subcubes:<hex mask of subcube dimensions>, unsafe-adaptive; or "all".
     #[arg(long, value_delimiter = ',', default_value = "all")]
     pub alg: Vec<String>,
-    /// Traffic patterns, comma-separated: random, complement, transpose.
+    /// Traffic patterns, comma-separated: random, complement, transpose (the seed's), or any other pattern
+    /// of `asr sim` that never sends to the source (shift-left, bit-reversal, …).
     #[arg(long, value_delimiter = ',', default_value = "random")]
     pub pattern: Vec<String>,
     /// Worm lengths in flits, comma-separated.

@@ -129,7 +129,7 @@ impl SimConfig {
                 self.n
             ));
         }
-        self.pattern.validate(self.n)?;
+        super::traffic::validate(self.pattern, self.n)?;
         if self.worm_len == 0 || self.worm_len > 1 << 20 {
             return bad(format!(
                 "worm length {} flits: must be between 1 and 2^20",
@@ -253,7 +253,9 @@ impl Simulator {
             inj_seq: vec![0; nodes as usize],
             turn: vec![0; nodes as usize],
             inj_ok: vec![true; nodes as usize],
-            injects: (0..nodes).map(|x| cfg.pattern.injects(n, x)).collect(),
+            injects: (0..nodes)
+                .map(|x| cfg.pattern.injects(x as usize, nodes as usize))
+                .collect(),
             queues: (0..nodes).map(|_| VecDeque::new()).collect(),
             ej: (0..nodes)
                 .map(|_| Vec::with_capacity((n * v) as usize))
@@ -324,7 +326,11 @@ impl Simulator {
             let rate = self.cfg.rate;
             for x in 0..self.nodes {
                 if self.injects[x as usize] && self.rng.gen::<f64>() < rate {
-                    let d = self.cfg.pattern.dest(self.n, x, &mut self.rng);
+                    let d = self
+                        .cfg
+                        .pattern
+                        .dest(x as usize, self.nodes as usize, &mut self.rng)
+                        as u32;
                     self.queues[x as usize].push_back((d, t));
                     self.queued += 1;
                     if in_win {
@@ -700,7 +706,7 @@ impl Simulator {
         }
         s.queued = 0;
         s.drain()?;
-        let active = cfg.pattern.active_nodes(cfg.n) as f64;
+        let active = cfg.pattern.active(1usize << cfg.n) as f64;
         let lm = lambda_max(cfg.worm_len);
         let accepted = s.delivered as f64 / (active * cfg.measure as f64);
         let mut r = RunResult {
