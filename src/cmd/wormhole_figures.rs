@@ -251,9 +251,9 @@ fn finish(a: &Args, rs: Vec<RunResult>, origin: Origin, dir: &Path) -> Result<Su
 
     for &(f, p, b) in &FIGURES {
         let path = dir.join(format!("{}.svg", fig_name(f, p, b)));
-        plot(&path, f, p, b, a.n, &algs, &rs, false)?;
+        plot(&path, f, p, b, a, &algs, &rs, false)?;
         let path = dir.join(format!("{}_mean.svg", fig_name(f, p, b)));
-        plot(&path, f, p, b, a.n, &algs, &rs, true)?;
+        plot(&path, f, p, b, a, &algs, &rs, true)?;
     }
     if !matches!(origin, Origin::Saved) {
         fs::write(
@@ -424,7 +424,7 @@ fn plot(
     f: u32,
     p: Pattern,
     b: u32,
-    n: u32,
+    a: &Args,
     algs: &[Algorithm],
     rs: &[RunResult],
     mean: bool,
@@ -450,7 +450,7 @@ fn plot(
                 })
                 .collect();
             pts.sort_by(|x, y| x.0.partial_cmp(&y.0).unwrap_or(std::cmp::Ordering::Equal));
-            (format!("{} ({} VC)", alg.name(), alg.vcs(n)), pts)
+            (format!("{} ({} VC)", alg.name(), alg.vcs(a.n)), pts)
         })
         .collect();
     // Room on the right for the legend; log latency axis so that saturating curves stay readable.
@@ -464,9 +464,15 @@ fn plot(
     let mut chart = ChartBuilder::on(&root)
         .caption(
             format!(
-                "Fig. {f}{}: {} traffic, worms of {b} flits, 2^{n} nodes (sustained points)",
+                "Fig. {f}{}: {} traffic, worms of {b} flits, 2^{} nodes{} (sustained points)",
                 if mean { " (mean latency)" } else { "" },
-                p.name()
+                p.name(),
+                a.n,
+                if a.node == NodeModel::Shared {
+                    ", shared node channel"
+                } else {
+                    ""
+                }
             ),
             ("sans-serif", 18),
         )
