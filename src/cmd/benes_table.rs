@@ -4,7 +4,7 @@
 //! thesis' figure; latency–load curves as CSV and SVG into the output folder. All sweep points of all curves
 //! run in one rayon pool (largest networks first), with a progress bar on stderr.
 
-use super::plot::{latency_svg, write_csv, Curve};
+use super::plot::{ceiling, latency_svg, write_csv, Curve, LatencyPlot, Line};
 use anyhow::{bail, Context, Result};
 use asr_model::network::build::benes_topology;
 use asr_model::network::engine::{Engine, FlowControl};
@@ -12,7 +12,6 @@ use asr_model::network::sim::{simulate, SimConfig, SimStats};
 use asr_model::network::sweep::{default_loads, knee, saturation};
 use asr_model::routing::{BenesRouting, Scheme};
 use asr_model::traffic::{Injection, Pattern};
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::fmt::Write as _;
 use std::fs;
@@ -23,18 +22,19 @@ use std::time::Instant;
 
 #[derive(clap::Args, Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Args {
-    /// Beneš sizes (powers of two).
-    #[arg(long, value_delimiter = ',', default_values_t = vec![16usize, 32, 64, 128, 512])]
+    /// Beneš sizes (powers of two from 4 to 65536), comma-separated.
+    #[arg(long, value_delimiter = ',', default_value = "16,32,64,128,512")]
     pub sizes: Vec<usize>,
     /// Traffic patterns.
-    #[arg(long, value_delimiter = ',', default_values_t = vec!["uniform".to_string(), "shift-right".to_string()])]
+    #[arg(long, value_delimiter = ',', default_value = "uniform,shift-right")]
     pub patterns: Vec<String>,
-    /// Offered loads of the sweep (default: 12 points from 0.15 to 1.0).
-    #[arg(long, value_delimiter = ',')]
+    /// Offered loads of the sweep, each in (0, 1], comma-separated (default: 12 points from 0.15 to 1.0).
+    #[arg(long, value_delimiter = ',', allow_negative_numbers = true)]
     pub loads: Option<Vec<f64>>,
-    /// Measured packets generated per input per point (thesis: at least 1500).
+    /// Measured packets generated per input per point, 1..=1000000 (thesis: at least 1500).
     #[arg(long, default_value_t = 1500)]
     pub packets: u64,
+    /// Seed of the traffic (ASR and random runs of a point see identical traffic).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Folder for the table, CSVs and plots.
@@ -125,28 +125,51 @@ struct Plan {
 
 const SCHEMES: [Scheme; 2] = [Scheme::Asr, Scheme::Random];
 
-fn plan(a: &Args) -> Result<Plan> {
+/// Checks the arguments (without building any network); returns the loads and patterns.
+pub fn validate(a: &Args) -> Result<(Vec<f64>, Vec<Pattern>)> {
     let loads = a.loads.clone().unwrap_or_else(default_loads);
-    for &l in &loads {
-        Injection::geometric(l).with_context(|| format!("--loads {l}"))?;
-    }
+    super::check::loads("--loads", &loads, "packets / input / cycle")?;
+    super::check::count(
+        "--packets",
+        a.packets,
+        1,
+        super::check::MAX_PACKETS_PER_INPUT,
+    )?;
     let patterns: Vec<Pattern> = a
         .patterns
         .iter()
         .map(|p| p.parse())
         .collect::<Result<_, _>>()?;
+    for &s in &a.sizes {
+        if !(4..=65536).contains(&s) || !s.is_power_of_two() {
+            bail!("--sizes {s}: each Beneš size must be a power of two from 4 to 65536");
+        }
+    }
     if a.buffer.is_empty() {
         bail!("--buffer needs at least one depth");
     }
+    for &b in &a.buffer {
+        FlowControl::new(b, a.link_delay)
+            .with_context(|| format!("--buffer {b} / --link-delay {}", a.link_delay))?;
+    }
+    asr_model::allocator::by_name(&a.allocator).map_err(|e| anyhow::anyhow!("--allocator: {e}"))?;
+    Ok((loads, patterns))
+}
+
+fn plan(a: &Args) -> Result<Plan> {
+    let (loads, patterns) = validate(a)?;
     let alloc = asr_model::allocator::by_name(&a.allocator)
         .map_err(|e| anyhow::anyhow!("--allocator: {e}"))?;
     // One engine per (size, depth).
     let mut nets = Vec::new();
     for &s in &a.sizes {
-        if s < 4 || !s.is_power_of_two() {
-            bail!("Beneš size {s} must be a power of two ≥ 4");
-        }
         let base = Engine::new(&benes_topology(s)?.topo)?;
+        super::sim::check_work(
+            &format!("asr benes-table, Beneš {s}"),
+            base.switches(),
+            &loads.repeat(patterns.len() * 2 * a.buffer.len()),
+            a.packets,
+        )?;
         for &b in &a.buffer {
             let flow = FlowControl::new(b, a.link_delay)
                 .with_context(|| format!("--buffer {b} / --link-delay {}", a.link_delay))?;
@@ -175,14 +198,10 @@ fn plan(a: &Args) -> Result<Plan> {
 /// Runs the jobs numbered `which` (all of them without a shard), in parallel.
 fn run_jobs(a: &Args, plan: &Plan, which: &[usize], progress: bool) -> Result<Vec<SimStats>> {
     let bar = if progress {
-        ProgressBar::new(which.len() as u64)
+        super::progress::bar("benes-table", which.len() as u64, "points")
     } else {
-        ProgressBar::hidden()
+        super::progress::hidden()
     };
-    bar.set_style(
-        ProgressStyle::with_template("benes-table {bar:40} {pos}/{len} points  {elapsed_precise}")
-            .expect("static template"),
-    );
     let results = which
         .par_iter()
         .map(|&j| {
@@ -316,6 +335,25 @@ struct Results<'a> {
     rows: &'a [Row],
 }
 
+/// A plot's subtitle: the run's parameters.
+fn subtitle(a: &Args, buffer: Option<u32>) -> String {
+    let thesis =
+        buffer == Some(1) && a.link_delay == 0 && a.allocator == asr_model::allocator::DEFAULT;
+    format!(
+        "{} measured packets per input per load, seed {}; {}link delay {}, allocator {}{}",
+        a.packets,
+        a.seed,
+        buffer.map_or(String::new(), |b| format!("{b}-packet buffers, ")),
+        a.link_delay,
+        a.allocator,
+        if thesis {
+            "; thesis Figures A.1–A.10"
+        } else {
+            ""
+        }
+    )
+}
+
 /// The parameters every CSV row carries.
 fn csv_params(a: &Args, size: usize, pattern: Pattern, buffer: u32) -> Vec<(&'static str, String)> {
     vec![
@@ -367,19 +405,22 @@ pub fn write(rows: &[Row], table: &str, a: &Args, dir: &Path) -> Result<()> {
             &csv_params(a, ch[0].size, ch[0].pattern, ch[0].buffer),
             &curves,
         )?;
-        let y_max = 8.0
-            * ch[0]
-                .points
-                .first()
-                .map_or(20.0, |p| p.mean_latency.max(10.0));
+        let lines = [
+            Line::from_sim("ASR", &ch[0].points),
+            Line::from_sim("random", &ch[1].points),
+        ];
         latency_svg(
             &dir.join(format!("{stem}.svg")),
-            &format!(
-                "{}×{} Beneš, {} traffic, {}-packet buffers",
-                ch[0].size, ch[0].size, ch[0].pattern, ch[0].buffer
-            ),
-            &curves,
-            y_max,
+            &LatencyPlot {
+                title: &format!(
+                    "{}×{} Beneš, {} traffic: ASR against random routing",
+                    ch[0].size, ch[0].size, ch[0].pattern
+                ),
+                subtitle: &subtitle(a, Some(ch[0].buffer)),
+                x_desc: "offered load (packets / input / cycle)",
+                y_max: ceiling(&lines),
+            },
+            &lines,
         )?;
     }
     // With several depths: one plot per (size, pattern) with every depth's ASR and random curves.
@@ -410,24 +451,22 @@ pub fn write(rows: &[Row], table: &str, a: &Args, dir: &Path) -> Result<()> {
                         )
                     })
                     .collect();
-                let curves: Vec<Curve> = mine
+                let lines: Vec<Line> = mine
                     .iter()
                     .zip(&labels)
-                    .map(|(r, l)| Curve {
-                        label: l,
-                        points: &r.points,
-                    })
+                    .map(|(r, l)| Line::from_sim(l, &r.points))
                     .collect();
-                let y_max = 8.0
-                    * mine[0]
-                        .points
-                        .first()
-                        .map_or(20.0, |p| p.mean_latency.max(10.0));
                 latency_svg(
                     &dir.join(format!("benes{size}_{}_depths.svg", p.name())),
-                    &format!("{size}×{size} Beneš, {p} traffic, input-buffer depths"),
-                    &curves,
-                    y_max,
+                    &LatencyPlot {
+                        title: &format!(
+                            "{size}×{size} Beneš, {p} traffic: ASR against random, by input-buffer depth"
+                        ),
+                        subtitle: &subtitle(a, None),
+                        x_desc: "offered load (packets / input / cycle)",
+                        y_max: ceiling(&lines),
+                    },
+                    &lines,
                 )?;
             }
         }
@@ -436,6 +475,10 @@ pub fn write(rows: &[Row], table: &str, a: &Args, dir: &Path) -> Result<()> {
 }
 
 pub fn run(a: Args) -> Result<()> {
+    validate(&a)?;
+    if !a.json || a.shard.is_some() {
+        super::check::out_dir("--out", &a.out)?;
+    }
     if let Some(sh) = a.shard {
         let plan = plan(&a)?;
         let which = selected(Some(sh), plan.jobs.len());

@@ -2,10 +2,13 @@
 
 pub mod all;
 pub mod benes_table;
+pub mod check;
+pub mod cosim;
 pub mod grid;
 pub mod matching;
 pub mod paths;
 pub mod plot;
+pub mod progress;
 pub mod routes;
 pub mod routes_table;
 pub mod shard;

@@ -7,7 +7,6 @@ use anyhow::{bail, Context, Result};
 use asr_model::routing::{Routing, TableRouting};
 use asr_model::sp2::network::Sp2Network;
 use asr_model::sp2::system::{run as run_point, Sp2SysConfig, Sp2SysError, Sp2SysStats};
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -17,31 +16,40 @@ use super::shard::{decode, selected, write_shard, Parameters, Shard, VERSION};
 #[derive(clap::Args, Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Args {
     /// Systems: built-in names (sp2:16, sp2:32, …, sp2:512, sp2even:64) or topology files, comma-separated.
-    #[arg(long, value_delimiter = ',', default_values_t = vec!["sp2:32".to_string()])]
+    #[arg(long, value_delimiter = ',', default_value = "sp2:32")]
     pub network: Vec<String>,
     /// Routings to compare: asr (the generator's tables) and single (one path per pair from them).
-    #[arg(long, value_delimiter = ',', default_values_t = vec!["asr".to_string(), "single".to_string()])]
+    #[arg(long, value_delimiter = ',', default_value = "asr,single")]
     pub routing: Vec<String>,
     /// Offered loads in link bytes per processor per cycle, comma-separated, each in (0, 1].
-    #[arg(long, value_delimiter = ',', default_values_t = vec![0.1f64, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 1.0])]
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "0.1,0.2,0.3,0.4,0.5,0.6,0.7,0.8,1",
+        allow_negative_numbers = true
+    )]
     pub load: Vec<f64>,
     /// Payload bytes per packet: N or MIN..MAX (uniform), at least 6.
     #[arg(long, default_value = "32")]
     pub payload: String,
+    /// Warm-up cycles per point before measuring, 0..=100000000.
     #[arg(long, default_value_t = 2_000)]
     pub warmup: u64,
-    /// Measured cycles per point.
+    /// Measured cycles per point, 100..=100000000.
     #[arg(long, default_value_t = 10_000)]
     pub measure: u64,
-    /// Packets a processor may have waiting (more are refused and counted).
+    /// Packets a processor may have waiting (more are refused and counted), 1..=1000000.
     #[arg(long, default_value_t = 16)]
     pub source_queue: usize,
+    /// Seed of the traffic.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Write CSV, JSON and SVG latency–load plots into this folder.
+    /// Write `sp2_systems.csv`, `sp2_systems.json` and one latency–load plot per system (`sp2_32.svg`, …)
+    /// into this folder (created if missing).
     #[arg(long)]
     #[serde(skip)]
     pub out: Option<PathBuf>,
+    /// Print JSON (per system, every point's statistics or its deadlock) instead of the tables.
     #[arg(long)]
     #[serde(skip)]
     pub json: bool,
@@ -81,6 +89,18 @@ pub struct SystemCurves {
     pub points: Vec<Point>,
 }
 
+/// Checks the arguments that need no topology; returns the payload range.
+pub fn validate(a: &Args) -> Result<(usize, usize)> {
+    super::check::loads("--load", &a.load, "link bytes / processor / cycle")?;
+    super::check::count("--warmup", a.warmup, 0, super::check::MAX_CYCLES)?;
+    super::check::count("--measure", a.measure, 100, super::check::MAX_CYCLES)?;
+    super::check::count("--source-queue", a.source_queue as u64, 1, 1_000_000)?;
+    if let Some(r) = a.routing.iter().find(|r| *r != "asr" && *r != "single") {
+        bail!("--routing `{r}`: use asr or single");
+    }
+    parse_payload(&a.payload)
+}
+
 /// The systems (name, topology, routings) and the jobs (system, routing, load), in the order every run
 /// (and every shard) numbers them.
 struct Plan {
@@ -89,18 +109,29 @@ struct Plan {
 }
 
 fn plan(a: &Args) -> Result<Plan> {
-    if a.load.is_empty() || a.load.iter().any(|&l| !(l > 0.0 && l <= 1.0)) {
-        bail!("--load: each must be in (0, 1]");
-    }
-    if a.measure < 100 || a.source_queue == 0 {
-        bail!("--measure must be ≥ 100 and --source-queue ≥ 1");
-    }
-    parse_payload(&a.payload)?;
+    validate(a)?;
     let mut systems = Vec::new();
     for spec in &a.network {
         let t = super::sim::load_topology(spec)?;
-        // Fail early on a topology that is not made of SP2 switches.
-        Sp2Network::new(&t).with_context(|| format!("network `{spec}`"))?;
+        // Fail early on a topology that is not made of SP2 switches, or too large a run.
+        let switches = Sp2Network::new(&t)
+            .with_context(|| format!("network `{spec}`"))?
+            .switches
+            .len();
+        let work = switches as f64
+            * (a.warmup + a.measure) as f64
+            * (a.load.len() * a.routing.len()) as f64;
+        let max = super::check::MAX_SWITCH_CYCLES;
+        if work > max {
+            bail!(
+                "asr sp2-system on `{spec}`: about {work:.1e} switch-cycles ({switches} switches, {} + {} cycles, {} loads, {} routings), \
+                 above the limit of {max:.0e} (about 2 hours): use fewer cycles or loads",
+                a.warmup,
+                a.measure,
+                a.load.len(),
+                a.routing.len()
+            );
+        }
         let asr =
             super::sim::asr_tables(&t).with_context(|| format!("route tables of `{spec}`"))?;
         let mut routings: Vec<TableRouting> = Vec::new();
@@ -125,16 +156,12 @@ fn plan(a: &Args) -> Result<Plan> {
 
 /// Runs the jobs numbered `which`, in parallel.
 fn run_jobs(a: &Args, plan: &Plan, which: &[usize]) -> Result<Vec<Point>> {
-    let payload = parse_payload(&a.payload)?;
+    let payload = validate(a)?;
     let pb = if a.json {
-        ProgressBar::hidden()
+        super::progress::hidden()
     } else {
-        ProgressBar::new(which.len() as u64)
+        super::progress::bar("sp2-system", which.len() as u64, "points")
     };
-    pb.set_style(
-        ProgressStyle::with_template("sp2-system {bar:40} {pos}/{len} points  {elapsed_precise}")
-            .expect("template"),
-    );
     let results: Vec<Result<Point>> = which
         .par_iter()
         .map(|&j| {
@@ -392,31 +419,72 @@ pub fn write_files(curves: &[SystemCurves], a: &Args, dir: &Path) -> Result<()> 
         }
     }
     w.flush()?;
+    use super::plot::{ceiling, file_part, latency_svg, LatencyPlot, Line, Pt, SATURATED_BELOW};
     for c in curves {
-        let mut lines: Vec<(&str, Vec<(f64, f64)>)> = Vec::new();
+        let mut lines: Vec<Line> = Vec::new();
         for pt in &c.points {
-            let Some(p) = &pt.stats else { continue };
-            match lines.iter_mut().find(|(l, _)| *l == p.routing) {
-                Some((_, v)) => v.push((p.load, p.mean_latency)),
-                None => lines.push((p.routing.as_str(), vec![(p.load, p.mean_latency)])),
+            let p = Pt {
+                x: pt.load,
+                y: pt.stats.as_ref().map(|s| s.mean_latency),
+                saturated: pt
+                    .stats
+                    .as_ref()
+                    .is_some_and(|s| s.accepted < SATURATED_BELOW * s.load),
+            };
+            let acc = pt.stats.as_ref().map(|s| s.accepted);
+            let label = match pt.routing.as_str() {
+                "asr" => "ASR",
+                "single" => "single-path",
+                other => other,
+            };
+            match lines.iter_mut().find(|l| l.label == label) {
+                Some(l) => {
+                    l.points.push(p);
+                    l.saturation = match (l.saturation, acc) {
+                        (Some(x), Some(y)) => Some(x.max(y)),
+                        (x, y) => x.or(y),
+                    };
+                }
+                None => lines.push(Line {
+                    label: label.to_string(),
+                    points: vec![p],
+                    saturation: acc,
+                }),
             }
         }
-        let file = format!("sp2_{}.svg", c.network.replace([':', '/', '.'], "_"));
-        super::plot::xy_svg(
-            &dir.join(file),
-            &format!(
-                "{}: SP2-style switches, ASR tables against single-path",
-                c.network
-            ),
-            "offered load (link bytes / processor / cycle)",
+        let p0 = &c.points[0];
+        latency_svg(
+            &dir.join(format!("{}.svg", file_part(&c.network))),
+            &LatencyPlot {
+                title: &format!(
+                    "{} ({} processors, {} SP2-style switches), uniform traffic: {}",
+                    c.network,
+                    p0.processors,
+                    p0.switches,
+                    lines
+                        .iter()
+                        .map(|l| format!("{} tables", l.label))
+                        .collect::<Vec<_>>()
+                        .join(" against ")
+                ),
+                subtitle: &format!(
+                    "{}-byte payloads, {} warm-up + {} measured cycles per load, source queue {}, seed {}",
+                    a.payload, a.warmup, a.measure, a.source_queue, a.seed
+                ),
+                x_desc: "offered load (link bytes / processor / cycle)",
+                y_max: ceiling(&lines),
+            },
             &lines,
-            2_000.0,
         )?;
     }
     Ok(())
 }
 
 pub fn run(a: Args) -> Result<()> {
+    validate(&a)?;
+    if let Some(dir) = &a.out {
+        super::check::out_dir("--out", dir)?;
+    }
     if let Some(sh) = a.shard {
         let dir = a
             .out
@@ -445,6 +513,11 @@ pub fn run(a: Args) -> Result<()> {
     }
     if let Some(dir) = &a.out {
         write_files(&curves, &a, dir)?;
+        eprintln!(
+            "sp2-system: wrote sp2_systems.csv, sp2_systems.json and {} plot(s) into {}",
+            curves.len(),
+            dir.display()
+        );
     }
     Ok(())
 }

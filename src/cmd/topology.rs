@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct Args {
-    /// Built-in topology: sp2:N (16,32,48,64,80,128,256,512), sp2even:64, benes:N, fly:K:N, mesh:KxK, torus:KxK, hypercube:D.
+    /// Built-in topology: sp2:N (16,32,48,64,80,128,256,512), sp2even:64, benes:N, fly:K:N (or fly:K,N),
+    /// mesh:KxK, torus:KxK, hypercube:D.
     pub name: String,
     /// Output file (stdout if omitted).
     #[arg(long)]
@@ -24,6 +25,9 @@ pub fn load(spec: &str) -> Result<Topology> {
 }
 
 pub fn run(a: Args) -> Result<()> {
+    if let Some(p) = &a.out {
+        super::check::out_file("--out", p)?;
+    }
     let t = builtin(&a.name)?;
     let text = write(&t);
     match a.out {

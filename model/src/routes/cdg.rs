@@ -151,9 +151,9 @@ mod tests {
         for i in 0..3 {
             t.wire(p(s[i], 1), p(s[(i + 1) % 3], 1)).unwrap();
         }
-        for i in 0..3 {
+        for (i, &si) in s.iter().enumerate().take(3) {
             let n = t.add_node(&format!("P{i}")).unwrap();
-            t.link(p(n, 0), p(s[i], 0)).unwrap();
+            t.link(p(n, 0), p(si, 0)).unwrap();
         }
         let n = |i: usize| t.find(&format!("P{i}")).unwrap();
         // Every processor sends two hops clockwise: S_i → S_i+1 → S_i+2 → deliver.
