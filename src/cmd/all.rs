@@ -49,19 +49,11 @@ fn matching(out: &Path, seed: u64) -> Result<()> {
 
 /// Thesis Table 3.1 and Figures A.1–A.10: Beneš saturation throughput, ASR against random routing.
 fn benes(out: &Path, seed: u64) -> Result<()> {
-    let bargs = super::benes_table::Args {
-        sizes: vec![16, 32, 64, 128, 512],
-        patterns: vec!["uniform".into(), "shift-right".into()],
-        loads: None,
-        packets: 1500,
-        seed,
-        out: out.join("benes"),
-        json: false,
-    };
+    let bargs = super::benes_table::Args::thesis(seed, out.join("benes"));
     let (rows, secs) = super::benes_table::compute(&bargs, true)?;
-    let table = super::benes_table::render(&rows, secs, &bargs);
+    let table = super::benes_table::render(&rows, Some(secs), &bargs);
     print!("{table}");
-    super::benes_table::write(&rows, &table, &bargs)?;
+    super::benes_table::write(&rows, &table, &bargs, &bargs.out)?;
     Ok(())
 }
 
@@ -172,10 +164,12 @@ fn wormhole(a: &Args) -> Result<()> {
         warmup: a.worm_warmup,
         measure: a.worm_measure,
         buf: 2,
+        node: asr_model::wormhole::NodeModel::Separate,
         watchdog: 2000,
         seed: a.seed,
         cdg: 5,
         from_json: None,
+        shard: None,
     };
     let w = super::wormhole_figures::compute(&wargs)?;
     print!("{}\n{}", w.table, w.findings);
@@ -223,6 +217,7 @@ fn sp2_systems(out: &Path, seed: u64) -> Result<()> {
         seed,
         out: Some(out.join("sp2_systems")),
         json: false,
+        shard: None,
     };
     let curves = super::sp2_system::compute(&a)?;
     let table = format!(
