@@ -1,5 +1,5 @@
 //! `asr paths`, `asr torus-theorems`, `asr delivery-mc`: shortest-path counts and delivery probabilities on
-//! meshes, tori and hypercubes (seed 003), the torus theorems, and the Monte-Carlo check.
+//! meshes, tori and hypercubes (Wu, An Optimal Routing Policy for Mesh-Connected Topologies), the torus theorems, and the Monte-Carlo check.
 
 use anyhow::{anyhow, bail, Result};
 use asr_model::delivery::montecarlo::delivered_share;
@@ -97,7 +97,7 @@ pub fn run(a: Args) -> Result<()> {
     Ok(())
 }
 
-/// The per-node table (as seed 003's Table 1), nodes ordered by distance.
+/// The per-node table (as Wu's Table 1), nodes ordered by distance.
 pub fn render(
     g: &Grid,
     dest: usize,
@@ -141,7 +141,7 @@ pub struct TheoremArgs {
 
 pub fn render_findings(all: &[TorusFindings]) -> String {
     let mut s = String::new();
-    let _ = writeln!(s, "Seed 003 on N×N tori (destination (0,0)); Theorem 1: Z² not optimal for even N > 4; Theorem 2: turning point k with N/2 = 2k or 2k+1");
+    let _ = writeln!(s, "Wu's theorems on N×N tori (destination (0,0)); Theorem 1: Z² not optimal for even N > 4; Theorem 2: turning point k with N/2 = 2k or 2k+1");
     let _ = writeln!(s, "{:>3} {:>10} {:>10} {:>14} {:>12} {:>14} {:>9}  p-dependent nodes (p where the best choice changes)", "N", "Theorem 1", "Z² subopt.", "k (formula/MP)", "S_opt 1 poly", "MP optimal", "max gap");
     for f in all {
         let t1 = if f.n > 4 {

@@ -140,48 +140,56 @@ pub fn compute(a: &Args) -> Result<Vec<SystemCurves>> {
     } else {
         super::progress::bar("sp2-system", jobs.len() as u64, "points")
     };
-    let results: Vec<Result<Point>> = jobs
-        .par_iter()
-        .map(|&(s, k, load)| {
-            let (spec, t, routings) = &systems[s];
-            let cfg = Sp2SysConfig {
-                load,
-                payload,
-                warmup: a.warmup,
-                measure: a.measure,
-                source_queue: a.source_queue,
-                seed: a.seed,
-                ..Default::default()
-            };
-            let net = Sp2Network::new(t)?;
-            let (processors, switches) = (net.processors(), net.switches.len());
-            let mut point = Point {
-                routing: routings[k].name(),
-                load,
-                processors,
-                switches,
-                stats: None,
-                deadlock: None,
-            };
-            match run_point(net, &routings[k], &cfg) {
-                Ok(st) => point.stats = Some(st),
-                Err(e @ Sp2SysError::Deadlock { .. }) => point.deadlock = Some(e.to_string()),
-                Err(e) => {
-                    return Err(e).with_context(|| {
-                        format!(
-                            "{spec}, {} routing, load {load} (seed {})",
-                            routings[k].name(),
-                            a.seed
-                        )
-                    })
-                }
+    // Heaviest points first (cost grows with the switches and the load), so that both cores stay busy to
+    // the end; results go back to argument order below.
+    let weight = |&(s, _, load): &(usize, usize, f64)| systems[s].1.len() as f64 * (0.2 + load);
+    let mut order: Vec<usize> = (0..jobs.len()).collect();
+    order.sort_by(|&x, &y| weight(&jobs[y]).total_cmp(&weight(&jobs[x])));
+    let mut slots: Vec<Option<Result<Point>>> = (0..jobs.len()).map(|_| None).collect();
+    let run_job = |(s, k, load): (usize, usize, f64)| -> Result<Point> {
+        let (spec, t, routings) = &systems[s];
+        let cfg = Sp2SysConfig {
+            load,
+            payload,
+            warmup: a.warmup,
+            measure: a.measure,
+            source_queue: a.source_queue,
+            seed: a.seed,
+            ..Default::default()
+        };
+        let net = Sp2Network::new(t)?;
+        let (processors, switches) = (net.processors(), net.switches.len());
+        let mut point = Point {
+            routing: routings[k].name(),
+            load,
+            processors,
+            switches,
+            stats: None,
+            deadlock: None,
+        };
+        match run_point(net, &routings[k], &cfg) {
+            Ok(st) => point.stats = Some(st),
+            Err(e @ Sp2SysError::Deadlock { .. }) => point.deadlock = Some(e.to_string()),
+            Err(e) => {
+                return Err(e).with_context(|| {
+                    format!(
+                        "{spec}, {} routing, load {load} (seed {})",
+                        routings[k].name(),
+                        a.seed
+                    )
+                })
             }
-            pb.inc(1);
-            Ok(point)
-        })
-        .collect();
+        }
+        pb.inc(1);
+        Ok(point)
+    };
+    let done: Vec<(usize, Result<Point>)> =
+        order.par_iter().map(|&j| (j, run_job(jobs[j]))).collect();
     pb.finish_and_clear();
-    let mut it = results.into_iter();
+    for (j, r) in done {
+        slots[j] = Some(r);
+    }
+    let mut it = slots.into_iter().map(|r| r.expect("every job ran"));
     let mut out = Vec::new();
     for (spec, _, routings) in &systems {
         let mut points = Vec::new();

@@ -1,4 +1,4 @@
-//! `asr wormhole`: wormhole routing on a hypercube (seed 004). Runs one configuration or a sweep (every
+//! `asr wormhole`: wormhole routing on a hypercube (Gravano et al., Adaptive Deadlock-free Worm-hole Routing in Hypercubes). Runs one configuration or a sweep (every
 //! combination of the listed algorithms, patterns, worm lengths and loads, in parallel with rayon), prints a
 //! table (or JSON), and optionally the channel-dependency checks (`--cdg`).
 
@@ -67,7 +67,7 @@ pub fn cpu_seconds() -> Option<f64> {
     Some((ut + st) / 100.0)
 }
 
-/// Parses an algorithm list ("all" = the seven of the seed).
+/// Parses an algorithm list ("all" = the seven of Gravano et al.).
 pub fn parse_algs(list: &[String]) -> Result<Vec<Algorithm>> {
     let mut v = Vec::new();
     for s in list {

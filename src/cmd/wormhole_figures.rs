@@ -1,13 +1,13 @@
-//! `asr wormhole-figures`: reproduces Figures 1–6 of seed 004 on a 2^n-node hypercube (n = 10 by default):
+//! `asr wormhole-figures`: reproduces Figures 1–6 of Gravano et al. (Adaptive Deadlock-free Worm-hole Routing in Hypercubes) on a 2^n-node hypercube (n = 10 by default):
 //! for each traffic pattern (random, complement, transpose) and worm length (10, 20 flits), one SVG plot of
 //! maximum latency against accepted throughput (% of λmax = 1/(2b)) with every algorithm; a table of the highest
-//! throughput each algorithm sustains; the CDG checks; and the check of the seed's qualitative findings.
+//! throughput each algorithm sustains; the CDG checks; and the check of the paper's qualitative findings.
 //! Sweep points run in parallel (rayon), with an indicatif progress bar.
 //!
 //! Files written into `--out`: `fig1_random_b10.svg` … `fig6_transpose_b20.svg` (maximum latency, as in the
 //! seed), `fig*_mean.svg` (mean latency), `table.md`, `findings.md`, `cdg.txt`, `results.json`.
 
-use super::wormhole::{cdg_text, cpu_seconds, run_configs};
+use super::wormhole::{cdg_text, cpu_seconds};
 use anyhow::{Context, Result};
 use asr_model::wormhole::algorithms::{self, Algorithm};
 use asr_model::wormhole::{Pattern, RunResult, SimConfig};
@@ -22,7 +22,7 @@ pub struct Args {
     /// Output folder (created if missing).
     #[arg(long, default_value = "out/wormhole")]
     pub out: PathBuf,
-    /// Hypercube dimension (the seed: 10). Must be even (transpose).
+    /// Hypercube dimension (the paper: 10). Must be even (transpose).
     #[arg(long, default_value_t = 10)]
     pub n: u32,
     /// Offered loads in % of λmax, comma-separated (the sweep of every curve).
@@ -46,6 +46,10 @@ pub struct Args {
     /// Run the CDG checks on n = 2..=CDG (0 = skip).
     #[arg(long, default_value_t = 6)]
     pub cdg: u32,
+    /// Run every load of every curve, also above the first load a curve does not sustain (by default a
+    /// curve stops there: the figures show sustained points only).
+    #[arg(long)]
+    pub full_sweep: bool,
     /// Do not simulate: redraw figures, table and findings from a results.json written earlier.
     #[arg(long)]
     pub from_json: Option<PathBuf>,
@@ -54,7 +58,7 @@ pub struct Args {
 /// The default sweep of the figures, % of λmax.
 pub const DEFAULT_LOADS: &str = "5,10,15,20,30,40,50,60,70,80,100,120,150";
 
-/// The six figures of the seed: (figure number, pattern, worm length).
+/// The six figures of the paper: (figure number, pattern, worm length).
 pub const FIGURES: [(u32, Pattern, u32); 6] = [
     (1, Pattern::Random, 10),
     (2, Pattern::Complement, 10),
@@ -100,6 +104,50 @@ pub fn run(a: Args) -> Result<()> {
     Ok(())
 }
 
+/// Runs the curves (`per_curve` consecutive configurations each) in parallel, each from its lowest load
+/// up; unless `full`, a curve stops after its first load that is not sustained (the figures show sustained
+/// points only, and in the full sweep of docs/wormhole/results.json no curve sustains a higher load again).
+/// Results in the configurations' order, skipped loads left out.
+fn run_curves(cfgs: &[SimConfig], per_curve: usize, full: bool) -> Result<Vec<RunResult>> {
+    use rayon::prelude::*;
+    let pb = super::progress::bar("wormhole figures", cfgs.len() as u64, "runs");
+    let curves: Vec<&[SimConfig]> = cfgs.chunks(per_curve).collect();
+    let done: Vec<Vec<(usize, RunResult)>> = curves
+        .par_iter()
+        .enumerate()
+        .map(|(ci, curve)| {
+            let mut idx: Vec<usize> = (0..curve.len()).collect();
+            idx.sort_by(|&x, &y| curve[x].rate.total_cmp(&curve[y].rate));
+            let mut out = Vec::new();
+            for (k, &i) in idx.iter().enumerate() {
+                let c = &curve[i];
+                let r = asr_model::wormhole::sim::Simulator::run(c).map_err(|e| {
+                    anyhow::anyhow!(
+                        "{} {} b={} rate={:.5} (n={}): {e}",
+                        c.algorithm,
+                        c.pattern,
+                        c.worm_len,
+                        c.rate,
+                        c.n
+                    )
+                })?;
+                pb.inc(1);
+                let sustained = r.sustained;
+                out.push((ci * per_curve + i, r));
+                if !sustained && !full {
+                    pb.inc((idx.len() - k - 1) as u64);
+                    break;
+                }
+            }
+            Ok(out)
+        })
+        .collect::<Result<_>>()?;
+    pb.finish_and_clear();
+    let mut all: Vec<(usize, RunResult)> = done.into_iter().flatten().collect();
+    all.sort_by_key(|x| x.0);
+    Ok(all.into_iter().map(|x| x.1).collect())
+}
+
 /// Highest sustained accepted throughput (% of λmax) of each algorithm on one figure.
 fn best(rs: &[RunResult], alg: &str, p: Pattern, b: u32) -> Option<f64> {
     rs.iter()
@@ -136,15 +184,6 @@ pub fn compute(a: &Args) -> Result<Summary> {
             }
         }
     }
-    // Heaviest first so the two cores stay busy to the end.
-    let mut order: Vec<usize> = (0..cfgs.len()).collect();
-    order.sort_by(|&x, &y| {
-        cfgs[y]
-            .rate
-            .partial_cmp(&cfgs[x].rate)
-            .unwrap_or(std::cmp::Ordering::Equal)
-    });
-    let sorted: Vec<SimConfig> = order.iter().map(|&i| cfgs[i].clone()).collect();
     let t = Instant::now();
     let c0 = cpu_seconds();
     let (rs, cpu_used) = if let Some(p) = &a.from_json {
@@ -154,19 +193,12 @@ pub fn compute(a: &Args) -> Result<Summary> {
         let cpu: f64 = rs.iter().map(|r| r.seconds).sum();
         (rs, cpu)
     } else {
-        let rs_sorted = run_configs(&sorted, "wormhole figures")?;
+        let rs = run_curves(&cfgs, a.loads.len(), a.full_sweep)?;
         let cpu_used = match (c0, cpu_seconds()) {
             (Some(a), Some(b)) => b - a,
             _ => f64::NAN,
         };
-        let mut rs: Vec<Option<RunResult>> = vec![None; cfgs.len()];
-        for (k, r) in order.iter().zip(rs_sorted) {
-            rs[*k] = Some(r);
-        }
-        (
-            rs.into_iter().flatten().collect::<Vec<RunResult>>(),
-            cpu_used,
-        )
+        (rs, cpu_used)
     };
     let seconds = t.elapsed().as_secs_f64();
     let hops: u64 = rs.iter().map(|r| r.flit_hops).sum();
@@ -227,7 +259,7 @@ pub fn compute(a: &Args) -> Result<Summary> {
     let mut fnd = String::new();
     let _ = writeln!(
         fnd,
-        "Seed 004's qualitative findings, checked on these runs\n"
+        "The paper's qualitative findings, checked on these runs\n"
     );
     let _ = writeln!(
         fnd,

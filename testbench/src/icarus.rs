@@ -45,7 +45,7 @@ pub fn value_of_bools(b: &[bool]) -> Value {
     b.to_vec()
 }
 
-/// The valid/ready ports of DESIGN.md's networks (`switch2`, `benes{N}`) with `n` ports of `w`-bit words:
+/// The valid/ready ports of docs/contracts.md's networks (`switch2`, `benes{N}`) with `n` ports of `w`-bit words:
 /// (inputs, outputs) in the order [`stream_vector`] fills them.
 pub fn stream_ports(n: usize, w: usize) -> (Vec<Port>, Vec<Port>) {
     (

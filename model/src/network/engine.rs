@@ -70,7 +70,7 @@ pub struct Engine {
     /// First hop of the packet in each input buffer (0 when empty): the request row.
     req: Vec<u64>,
     /// Packed mode: the remaining header of each buffered packet in `fw`-bit fields (hop 0 lowest), as
-    /// the DESIGN.md packet word without its tag. Used when `fw × max_hops ≤ 128`; otherwise the header is
+    /// the docs/contracts.md packet word without its tag. Used when `fw × max_hops ≤ 128`; otherwise the header is
     /// read from the packet store.
     packed: bool,
     fw: u32,
