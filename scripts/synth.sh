@@ -14,9 +14,10 @@
 #
 # Outputs: synth/build/ (ignored by git), summary table synth/build/report.md.
 #
-# Usage: scripts/synth.sh [-j N] [--no-cache] [--verilog DIR] [TOP...]
+# Usage: scripts/synth.sh [-j N] [--no-cache | --cached-only] [--verilog DIR] [TOP...]
 #   default: every top of `asr verilog` but benes32; --verilog DIR takes the tops' Verilog from DIR instead of
-#   exporting it with target/release/asr (built first if missing).
+#   exporting it with target/release/asr (built first if missing); --cached-only reports cached tops and
+#   skips the others (for `scripts/run-all.sh --quick`).
 # Adding a target: a case in `target_setup` (tools, versions, place-and-route command, what fits) and the
 # synth/<top>.ys scripts' mapping step; the cache and the report are per target.
 set -eu
@@ -25,6 +26,7 @@ SYNTH_VERSION=2
 B=synth/build
 JOBS=$(nproc 2>/dev/null || echo 2)
 USE_CACHE=1
+CACHED_ONLY=0
 TARGET=${TARGET:-ice40-hx8k}
 TOPS_ARG=()
 while [ $# -gt 0 ]; do
@@ -32,8 +34,9 @@ while [ $# -gt 0 ]; do
     -j) JOBS=$2; shift 2;;
     -j*) JOBS=${1#-j}; shift;;
     --no-cache) USE_CACHE=0; shift;;
+    --cached-only) CACHED_ONLY=1; shift;;
     --verilog) VERILOG_FROM=$2; shift 2;;
-    -h|--help) sed -n '2,22p' "$0"; exit 0;;
+    -h|--help) sed -n '2,24p' "$0"; exit 0;;
     -*) echo "synth.sh: unknown option $1 (see --help)" >&2; exit 2;;
     *) TOPS_ARG+=("$1"); shift;;
   esac
@@ -144,6 +147,12 @@ synth_one() {
     cp "$cached" "$B/rows/$top.row"
     echo "*cached* $(sed -n 's/^<!-- measured \([0-9-]*\) .*/\1/p' "$cached")" > "$B/rows/$top.src"
     echo "$top: cached ($(sed -n 's/^<!-- measured \(.*\) -->$/\1/p' "$cached"))" >&2
+    return 0
+  fi
+  if [ "$CACHED_ONLY" = 1 ]; then
+    echo "| $top | not cached | | | | | | | |" > "$B/rows/$top.row"
+    echo "run scripts/synth.sh" > "$B/rows/$top.src"
+    echo "$top: not cached, skipped (--cached-only)" >&2
     return 0
   fi
   t0=$(date +%s)

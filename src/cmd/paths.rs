@@ -315,18 +315,36 @@ pub fn sim_check(
         bail!("--p {}: must be in (0, 1]", a.p);
     }
     super::check::count("--packets", a.packets, 1, 100_000_000)?;
+    for t in &a.topology {
+        let g = Grid::parse(t).map_err(|e| anyhow!(e))?;
+        let max = super::check::MAX_DELIVERY_SIM_NODES;
+        if g.nodes() > max {
+            bail!(
+                "--topology {t}: {} nodes; delivery-sim computes the exact S for every pair and takes at most {max} nodes",
+                g.nodes()
+            );
+        }
+    }
     let jobs: Vec<(String, Policy)> = a
         .topology
         .iter()
         .flat_map(|t| [Policy::Mp, Policy::Z2, Policy::DimensionOrder].map(|p| (t.clone(), p)))
         .collect();
+    let bar = if a.json {
+        super::progress::hidden()
+    } else {
+        super::progress::bar("delivery-sim", jobs.len() as u64, "topology × policy")
+    };
     let rows: Vec<_> = jobs
         .par_iter()
         .map(|(t, pol)| {
-            asr_model::delivery::perhop::check_against_s(t, *pol, a.p, a.packets, a.seed)
-                .map_err(|e| anyhow!(e))
+            let r = asr_model::delivery::perhop::check_against_s(t, *pol, a.p, a.packets, a.seed)
+                .map_err(|e| anyhow!(e));
+            bar.inc(1);
+            r
         })
         .collect::<Result<_>>()?;
+    bar.finish_and_clear();
     let mut s = String::new();
     let _ = writeln!(s, "Per-hop policies in the cycle-accurate simulator, links unavailable with probability 1 - p = {:.2} per cycle, packets sent one at a time:", 1.0 - a.p);
     let _ = writeln!(

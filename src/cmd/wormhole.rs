@@ -8,7 +8,7 @@ use asr_model::wormhole::cdg;
 use asr_model::wormhole::stats::lambda_max;
 use asr_model::wormhole::sweep::run_all;
 use asr_model::wormhole::{Pattern, RunResult, SimConfig};
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 use std::fmt::Write;
 use std::time::Instant;
 
@@ -141,15 +141,7 @@ pub fn configs(a: &Args) -> Result<Vec<SimConfig>> {
 
 /// A progress bar over `len` runs.
 pub fn bar(len: u64, msg: &str) -> ProgressBar {
-    let pb = ProgressBar::new(len);
-    pb.set_style(
-        ProgressStyle::with_template(
-            "{msg} [{elapsed_precise}] {wide_bar} {pos}/{len} runs (eta {eta})",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    pb.set_message(msg.to_string());
-    pb
+    super::progress::bar(msg, len, "runs")
 }
 
 /// Runs every configuration with a progress bar; any error (deadlock, invariant) aborts with its message.
