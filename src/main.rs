@@ -48,6 +48,8 @@ enum Command {
     AsrCoverage(cmd::grid::CoverageArgs),
     /// Export every HDL top as Verilog, one file per top, module named as the file.
     Verilog(cmd::verilog::Args),
+    /// Run an exported top against its model cycle for cycle (Verilator, rust-hdl or Icarus).
+    Cosim(cmd::cosim::Args),
     /// Write a VCD (HDL, or model with --model) of a scenario and a GTKWave save file beside it.
     Wave(cmd::wave::Args),
     /// Wormhole routing on a hypercube (Gravano et al., Adaptive Deadlock-free Worm-hole Routing in Hypercubes): one configuration or a sweep.
@@ -90,6 +92,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::GridRoutes(a) => cmd::grid::run(a),
         Command::AsrCoverage(a) => cmd::grid::run_coverage(a),
         Command::Verilog(a) => cmd::verilog::run(a),
+        Command::Cosim(a) => cmd::cosim::run_cmd(a),
         Command::Wave(a) => cmd::wave::run(a),
         Command::Wormhole(a) => cmd::wormhole::run(a),
         Command::WormholeFigures(a) => cmd::wormhole_figures::run(a),

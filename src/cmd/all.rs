@@ -396,8 +396,16 @@ pub fn run(a: Args) -> Result<()> {
     }
     let t0 = Instant::now();
     let started = std::time::SystemTime::now();
-    let sections: [(&str, &dyn Fn() -> Result<()>); 8] = [
+    let sections: [(&str, &dyn Fn() -> Result<()>); 9] = [
         ("Verilog export and waveforms", &|| hdl(&a.out)),
+        ("co-simulation of the exported Verilog (Verilator)", &|| {
+            if sc.quick {
+                // Verilator's builds alone take minutes on a fresh machine: not part of a quick run.
+                println!("co-simulation: skipped in a quick run (`asr cosim`, or `asr all` without --quick)\n");
+                return Ok(());
+            }
+            super::cosim::suite(&a.out, a.seed)
+        }),
         ("Table 2.1 (matching heuristic)", &|| {
             matching(&a.out, a.seed, &sc)
         }),

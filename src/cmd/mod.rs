@@ -3,6 +3,7 @@
 pub mod all;
 pub mod benes_table;
 pub mod check;
+pub mod cosim;
 pub mod grid;
 pub mod matching;
 pub mod paths;
