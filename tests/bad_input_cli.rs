@@ -111,6 +111,10 @@ fn bad_inputs_get_plain_errors_that_name_the_problem() {
         (&["wormhole", "--measure", "0"], "error: --measure 0: must be between 1 and 100000000"),
         (&["wormhole", "--warmup", "100000001"], "error: --warmup 100000001: must be between 0 and 100000000"),
         (&["all", "--worm-measure", "0"], "error: --worm-measure 0: must be between 1 and 100000000"),
+        (
+            &["cosim", "switch2", "--cycles", "100000001", "--backend", "rusthdl"],
+            "error: --cycles 100000001: must be between 1 and 100000000",
+        ),
         // Names.
         (&["verilog", "--top", "nope"], "error: --top nope: unknown top; known tops: matcher_m4_p1"),
         (&["wave", "nope"], "error: unknown scenario `nope`; known: benes8-burst, sp2-contention"),
