@@ -434,12 +434,13 @@ fn plot(
     let mut chart = ChartBuilder::on(&root)
         .caption(
             format!(
-                "Fig. {f}{}: {}-node hypercube, {} traffic, {b}-flit worms",
+                "Fig. {f}{}: {}-node hypercube, {} traffic, {b}-flit worms, {} algorithms",
                 if mean { " (mean latency)" } else { "" },
                 1u64 << n,
-                p.name()
+                p.name(),
+                algs.len()
             ),
-            ("sans-serif", 18),
+            ("sans-serif", 17),
         )
         .margin(12)
         .x_label_area_size(45)
