@@ -178,7 +178,8 @@ fn fly_spellings_and_sim_out() {
             "--json",
         ]);
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        v[0]["accepted"].as_f64().unwrap()
+        assert_eq!(v["parameters"]["network"], net);
+        v["points"][0]["accepted"].as_f64().unwrap()
     };
     assert_eq!(sim("fly:4:3"), sim("fly:4,3"));
     let out = run(&[
@@ -195,10 +196,11 @@ fn fly_spellings_and_sim_out() {
     let err = String::from_utf8_lossy(&out.stderr);
     let csv = dir.join("sweep/benes_16_asr_uniform.csv");
     let svg = dir.join("sweep/benes_16_asr_uniform.svg");
-    assert!(csv.is_file() && svg.is_file());
+    let json = dir.join("sweep/benes_16_asr_uniform.json");
+    assert!(csv.is_file() && svg.is_file() && json.is_file());
     assert!(
         err.contains(
-            "sim: wrote sweep/benes_16_asr_uniform.csv and sweep/benes_16_asr_uniform.svg"
+            "sim: wrote sweep/benes_16_asr_uniform.csv, sweep/benes_16_asr_uniform.json and sweep/benes_16_asr_uniform.svg"
         ),
         "{err}"
     );

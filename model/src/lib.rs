@@ -17,8 +17,13 @@
 //! - [`routes`]: the route-table generator of thesis ch. 4.
 //! - [`network`]: the cycle-accurate network simulator (engine, builders, runs, sweeps).
 //! - [`traffic`]: traffic patterns (where) and injection processes (when).
-//! - [`routing`]: ASR, random and fixed routing on the Beneš; destination tag on the butterfly.
+//! - [`routing`]: ASR, random and fixed routing on the Beneš; destination tag on the butterfly; route tables;
+//!   per-hop policies.
+//! - [`allocator`]: switch allocators behind one trait and a registry of names (ASR heuristic, exact,
+//!   iSLIP, PIM, wavefront).
+//! - [`scoreboard`]: the scoreboard and deadlock watchdog shared by the simulators.
 
+pub mod allocator;
 pub mod benes;
 pub mod delivery;
 pub mod exact;
@@ -29,6 +34,7 @@ pub mod network;
 pub mod rng;
 pub mod routes;
 pub mod routing;
+pub mod scoreboard;
 pub mod sp2;
 pub mod switch2;
 pub mod table2_1;

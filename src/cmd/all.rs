@@ -188,19 +188,13 @@ fn matching(out: &Path, seed: u64, sc: &Scale) -> Result<()> {
 
 /// Thesis Table 3.1 and Figures A.1–A.10: Beneš saturation throughput, ASR against random routing.
 fn benes(out: &Path, seed: u64, sc: &Scale) -> Result<()> {
-    let bargs = super::benes_table::Args {
-        sizes: sc.benes_sizes.clone(),
-        patterns: vec!["uniform".into(), "shift-right".into()],
-        loads: None,
-        packets: sc.benes_packets,
-        seed,
-        out: out.join("benes"),
-        json: false,
-    };
+    let mut bargs = super::benes_table::Args::thesis(seed, out.join("benes"));
+    bargs.sizes = sc.benes_sizes.clone();
+    bargs.packets = sc.benes_packets;
     let (rows, secs) = super::benes_table::compute(&bargs, true)?;
-    let table = super::benes_table::render(&rows, secs, &bargs);
+    let table = super::benes_table::render(&rows, Some(secs), &bargs);
     print!("{table}");
-    super::benes_table::write(&rows, &table, &bargs)?;
+    super::benes_table::write(&rows, &table, &bargs, &bargs.out)?;
     Ok(())
 }
 
@@ -311,11 +305,13 @@ fn wormhole(a: &Args, sc: &Scale) -> Result<()> {
         warmup: sc.worm_warmup,
         measure: sc.worm_measure,
         buf: 2,
+        node: asr_model::wormhole::NodeModel::Separate,
         watchdog: 2000,
         seed: a.seed,
         cdg: 5,
         full_sweep: false,
         from_json: None,
+        shard: None,
     };
     let w = super::wormhole_figures::compute(&wargs)?;
     print!("{}\n{}", w.table, w.findings);
@@ -360,6 +356,7 @@ fn sp2_systems(out: &Path, seed: u64, sc: &Scale) -> Result<()> {
         seed,
         out: Some(out.join("sp2_systems")),
         json: false,
+        shard: None,
     };
     let curves = super::sp2_system::compute(&a)?;
     let table = format!(

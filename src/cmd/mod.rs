@@ -11,6 +11,7 @@ pub mod plot;
 pub mod progress;
 pub mod routes;
 pub mod routes_table;
+pub mod shard;
 pub mod sim;
 pub mod sp2;
 pub mod sp2_system;

@@ -11,7 +11,9 @@ use rayon::prelude::*;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
-#[derive(clap::Args, Debug, Clone)]
+use super::shard::{decode, selected, write_shard, Parameters, Shard, VERSION};
+
+#[derive(clap::Args, Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Args {
     /// Systems: built-in names (sp2:16, sp2:32, …, sp2:512, sp2even:64) or topology files, comma-separated.
     #[arg(long, value_delimiter = ',', default_value = "sp2:32")]
@@ -42,13 +44,20 @@ pub struct Args {
     /// Seed of the traffic.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Write `sp2_systems.csv` and one latency–load plot per system (`sp2_32.svg`, …) into this folder
-    /// (created if missing).
+    /// Write `sp2_systems.csv`, `sp2_systems.json` and one latency–load plot per system (`sp2_32.svg`, …)
+    /// into this folder (created if missing).
     #[arg(long)]
+    #[serde(skip)]
     pub out: Option<PathBuf>,
     /// Print JSON (per system, every point's statistics or its deadlock) instead of the tables.
     #[arg(long)]
+    #[serde(skip)]
     pub json: bool,
+    /// Compute only share I of N of the points (`--shard 0/4`; needs --out) and write them as a shard file
+    /// for `asr merge`.
+    #[arg(long)]
+    #[serde(skip)]
+    pub shard: Option<Shard>,
 }
 
 fn parse_payload(s: &str) -> Result<(usize, usize)> {
@@ -64,7 +73,7 @@ fn parse_payload(s: &str) -> Result<(usize, usize)> {
 
 /// One (routing, load) point: its statistics, or the deadlock that stopped it (a property of the routes
 /// on that topology, reported as a result; every other broken invariant aborts the command).
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Point {
     pub routing: String,
     pub load: f64,
@@ -92,8 +101,15 @@ pub fn validate(a: &Args) -> Result<(usize, usize)> {
     parse_payload(&a.payload)
 }
 
-pub fn compute(a: &Args) -> Result<Vec<SystemCurves>> {
-    let payload = validate(a)?;
+/// The systems (name, topology, routings) and the jobs (system, routing, load), in the order every run
+/// (and every shard) numbers them.
+struct Plan {
+    systems: Vec<(String, asr_model::topology::Topology, Vec<TableRouting>)>,
+    jobs: Vec<(usize, usize, f64)>,
+}
+
+fn plan(a: &Args) -> Result<Plan> {
+    validate(a)?;
     let mut systems = Vec::new();
     for spec in &a.network {
         let t = super::sim::load_topology(spec)?;
@@ -135,19 +151,20 @@ pub fn compute(a: &Args) -> Result<Vec<SystemCurves>> {
             (0..r.len()).flat_map(move |k| a.load.iter().map(move |&l| (s, k, l)))
         })
         .collect();
+    Ok(Plan { systems, jobs })
+}
+
+/// Runs the jobs numbered `which`, in parallel.
+fn run_jobs(a: &Args, plan: &Plan, which: &[usize]) -> Result<Vec<Point>> {
+    let payload = validate(a)?;
     let pb = if a.json {
         super::progress::hidden()
     } else {
-        super::progress::bar("sp2-system", jobs.len() as u64, "points")
+        super::progress::bar("sp2-system", which.len() as u64, "points")
     };
-    // Heaviest points first (cost grows with the switches and the load), so that both cores stay busy to
-    // the end; results go back to argument order below.
-    let weight = |&(s, _, load): &(usize, usize, f64)| systems[s].1.len() as f64 * (0.2 + load);
-    let mut order: Vec<usize> = (0..jobs.len()).collect();
-    order.sort_by(|&x, &y| weight(&jobs[y]).total_cmp(&weight(&jobs[x])));
-    let mut slots: Vec<Option<Result<Point>>> = (0..jobs.len()).map(|_| None).collect();
-    let run_job = |(s, k, load): (usize, usize, f64)| -> Result<Point> {
-        let (spec, t, routings) = &systems[s];
+    let run_job = |j: usize| -> Result<Point> {
+        let (s, k, load) = plan.jobs[j];
+        let (spec, t, routings) = &plan.systems[s];
         let cfg = Sp2SysConfig {
             load,
             payload,
@@ -183,25 +200,48 @@ pub fn compute(a: &Args) -> Result<Vec<SystemCurves>> {
         pb.inc(1);
         Ok(point)
     };
+    // Heaviest points first (cost grows with the switches and the load), so that both cores stay busy to
+    // the end; the results go back into the order of `which`.
+    let weight = |j: usize| {
+        let (s, _, load) = plan.jobs[j];
+        plan.systems[s].1.len() as f64 * (0.2 + load)
+    };
+    let mut order: Vec<usize> = (0..which.len()).collect();
+    order.sort_by(|&x, &y| weight(which[y]).total_cmp(&weight(which[x])));
     let done: Vec<(usize, Result<Point>)> =
-        order.par_iter().map(|&j| (j, run_job(jobs[j]))).collect();
+        order.par_iter().map(|&w| (w, run_job(which[w]))).collect();
     pb.finish_and_clear();
-    for (j, r) in done {
-        slots[j] = Some(r);
+    let mut results: Vec<Option<Result<Point>>> = (0..which.len()).map(|_| None).collect();
+    for (w, r) in done {
+        results[w] = Some(r);
     }
-    let mut it = slots.into_iter().map(|r| r.expect("every job ran"));
-    let mut out = Vec::new();
-    for (spec, _, routings) in &systems {
-        let mut points = Vec::new();
-        for _ in 0..routings.len() * a.load.len() {
-            points.push(it.next().expect("one result per job")?);
-        }
-        out.push(SystemCurves {
+    results
+        .into_iter()
+        .map(|r| r.expect("every job ran"))
+        .collect()
+}
+
+/// The systems' curves from every job's result.
+fn curves(plan: &Plan, results: Vec<Point>) -> Vec<SystemCurves> {
+    let mut out: Vec<SystemCurves> = plan
+        .systems
+        .iter()
+        .map(|(spec, _, _)| SystemCurves {
             network: spec.clone(),
-            points,
-        });
+            points: Vec::new(),
+        })
+        .collect();
+    for (&(s, _, _), p) in plan.jobs.iter().zip(results) {
+        out[s].points.push(p);
     }
-    Ok(out)
+    out
+}
+
+pub fn compute(a: &Args) -> Result<Vec<SystemCurves>> {
+    let plan = plan(a)?;
+    let all: Vec<usize> = (0..plan.jobs.len()).collect();
+    let res = run_jobs(a, &plan, &all)?;
+    Ok(curves(&plan, res))
 }
 
 pub fn render(curves: &[SystemCurves], a: &Args) -> String {
@@ -299,11 +339,46 @@ pub fn summary(curves: &[SystemCurves], ref_load: f64) -> String {
     s
 }
 
-/// CSV of every point and one SVG latency–load plot per system.
+/// The JSON of the systems: how they were run, then one entry per system.
+#[derive(serde::Serialize)]
+struct Results<'a> {
+    parameters: Parameters<&'a Args>,
+    systems: Vec<serde_json::Value>,
+}
+
+fn systems_json(curves: &[SystemCurves]) -> Vec<serde_json::Value> {
+    curves
+        .iter()
+        .map(|c| serde_json::json!({ "network": c.network, "points": c.points }))
+        .collect()
+}
+
+/// CSV and JSON of every point and one SVG latency–load plot per system.
 pub fn write_files(curves: &[SystemCurves], a: &Args, dir: &Path) -> Result<()> {
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    std::fs::write(
+        dir.join("sp2_systems.json"),
+        serde_json::to_string_pretty(&Results {
+            parameters: Parameters::new("sp2-system", a),
+            systems: systems_json(curves),
+        })?,
+    )?;
+    let params = [
+        a.payload.clone(),
+        a.warmup.to_string(),
+        a.measure.to_string(),
+        a.source_queue.to_string(),
+        a.seed.to_string(),
+        VERSION.to_string(),
+    ];
     let mut w = csv::Writer::from_path(dir.join("sp2_systems.csv"))?;
     w.write_record([
+        "payload",
+        "warmup",
+        "measure",
+        "source_queue",
+        "seed",
+        "version",
         "network",
         "processors",
         "switches",
@@ -323,19 +398,21 @@ pub fn write_files(curves: &[SystemCurves], a: &Args, dir: &Path) -> Result<()> 
     for c in curves {
         for pt in &c.points {
             let Some(p) = &pt.stats else {
-                let mut row = vec![
+                let mut row = params.to_vec();
+                row.extend([
                     c.network.clone(),
                     pt.processors.to_string(),
                     pt.switches.to_string(),
                     pt.routing.clone(),
                     format!("{:.3}", pt.load),
-                ];
+                ]);
                 row.extend(std::iter::repeat_n(String::new(), 9));
                 row.push(pt.deadlock.clone().unwrap_or_default());
                 w.write_record(&row)?;
                 continue;
             };
-            w.write_record([
+            let mut row = params.to_vec();
+            row.extend([
                 c.network.clone(),
                 p.processors.to_string(),
                 p.switches.to_string(),
@@ -351,7 +428,8 @@ pub fn write_files(curves: &[SystemCurves], a: &Args, dir: &Path) -> Result<()> 
                 format!("{:.4}", p.queue_share),
                 p.cycles.to_string(),
                 String::new(),
-            ])?;
+            ]);
+            w.write_record(&row)?;
         }
     }
     w.flush()?;
@@ -421,12 +499,25 @@ pub fn run(a: Args) -> Result<()> {
     if let Some(dir) = &a.out {
         super::check::out_dir("--out", dir)?;
     }
+    if let Some(sh) = a.shard {
+        let dir = a
+            .out
+            .as_ref()
+            .context("--shard needs --out DIR (the folder for the shard file)")?;
+        let plan = plan(&a)?;
+        let which = selected(Some(sh), plan.jobs.len());
+        let res = run_jobs(&a, &plan, &which)?;
+        let pairs = which.into_iter().zip(res).collect();
+        write_shard(dir, "sp2-system", &a, sh, plan.jobs.len(), pairs)?;
+        return Ok(());
+    }
     let curves = compute(&a)?;
     if a.json {
-        let all: Vec<_> = curves
-            .iter()
-            .map(|c| serde_json::json!({ "network": c.network, "points": c.points }))
-            .collect();
+        let mut all = systems_json(&curves);
+        let p = serde_json::to_value(Parameters::new("sp2-system", &a))?;
+        for v in all.iter_mut() {
+            v["parameters"] = p.clone();
+        }
         println!("{}", serde_json::to_string_pretty(&all)?);
     } else {
         print!("{}", render(&curves, &a));
@@ -437,10 +528,19 @@ pub fn run(a: Args) -> Result<()> {
     if let Some(dir) = &a.out {
         write_files(&curves, &a, dir)?;
         eprintln!(
-            "sp2-system: wrote sp2_systems.csv and {} plot(s) into {}",
+            "sp2-system: wrote sp2_systems.csv, sp2_systems.json and {} plot(s) into {}",
             curves.len(),
             dir.display()
         );
     }
     Ok(())
+}
+
+/// `asr merge` of `asr sp2-system` shards.
+pub fn merge(params: serde_json::Value, results: Vec<serde_json::Value>, out: &Path) -> Result<()> {
+    let (a, res): (Args, Vec<Point>) = decode(params, results)?;
+    let plan = plan(&a)?;
+    let curves = curves(&plan, res);
+    print!("{}", render(&curves, &a));
+    write_files(&curves, &a, out)
 }

@@ -115,7 +115,7 @@ impl Default for Sp2SysConfig {
 }
 
 /// What one run measured.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
 pub struct Sp2SysStats {
     pub processors: usize,
     pub switches: usize,

@@ -49,6 +49,45 @@ pub struct SimConfig {
     pub seed: u64,
     /// Random stream id of this configuration.
     pub stream: u64,
+    /// The processor–router interface (see [`NodeModel`]).
+    #[serde(default)]
+    pub node: NodeModel,
+}
+
+/// How a processor connects to its router.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum NodeModel {
+    /// An injection channel and an ejection channel, one flit per cycle each (injection alone allows
+    /// 1/b = 200 % of λmax).
+    #[default]
+    Separate,
+    /// One processor–router channel shared by injection and ejection, one flit per cycle in total: when both
+    /// have a flit ready, they take turns. A node that injects and receives λ worms of b flits per cycle needs
+    /// 2λb ≤ 1, so λmax = 1/(2b) is an upper bound (seed 004's normalisation).
+    Shared,
+}
+
+impl NodeModel {
+    pub fn name(self) -> &'static str {
+        match self {
+            NodeModel::Separate => "separate",
+            NodeModel::Shared => "shared",
+        }
+    }
+}
+
+impl std::str::FromStr for NodeModel {
+    type Err = WormError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim() {
+            "separate" => Ok(NodeModel::Separate),
+            "shared" => Ok(NodeModel::Shared),
+            o => Err(WormError::BadParam(format!(
+                "unknown node model '{o}' (separate, shared)"
+            ))),
+        }
+    }
 }
 
 impl SimConfig {
@@ -73,6 +112,7 @@ impl SimConfig {
             drain_max: 1_000_000,
             seed: 1,
             stream: 0,
+            node: NodeModel::Separate,
         }
     }
 
@@ -89,7 +129,7 @@ impl SimConfig {
                 self.n
             ));
         }
-        self.pattern.validate(self.n)?;
+        super::traffic::validate(self.pattern, self.n)?;
         if self.worm_len == 0 || self.worm_len > 1 << 20 {
             return bad(format!(
                 "worm length {} flits: must be between 1 and 2^20",
@@ -149,6 +189,10 @@ pub struct Simulator {
     /// Reserved VCs per directed link (links with none are skipped in the move phase).
     link_busy: Vec<u8>,
     inj_seq: Vec<u32>,
+    /// Shared node model: whose turn it is when injection and ejection both have a flit (0 ejection, 1
+    /// injection); `inj_ok[x]`: node x's injection may use the shared channel this cycle.
+    turn: Vec<u8>,
+    inj_ok: Vec<bool>,
     injects: Vec<bool>,
     queues: Vec<VecDeque<(u32, u64)>>,
     ej: Vec<Vec<u32>>,
@@ -207,7 +251,11 @@ impl Simulator {
             rr_link: vec![0; (nodes * n) as usize],
             link_busy: vec![0; (nodes * n) as usize],
             inj_seq: vec![0; nodes as usize],
-            injects: (0..nodes).map(|x| cfg.pattern.injects(n, x)).collect(),
+            turn: vec![0; nodes as usize],
+            inj_ok: vec![true; nodes as usize],
+            injects: (0..nodes)
+                .map(|x| cfg.pattern.injects(x as usize, nodes as usize))
+                .collect(),
             queues: (0..nodes).map(|_| VecDeque::new()).collect(),
             ej: (0..nodes)
                 .map(|_| Vec::with_capacity((n * v) as usize))
@@ -278,7 +326,11 @@ impl Simulator {
             let rate = self.cfg.rate;
             for x in 0..self.nodes {
                 if self.injects[x as usize] && self.rng.gen::<f64>() < rate {
-                    let d = self.cfg.pattern.dest(self.n, x, &mut self.rng);
+                    let d = self
+                        .cfg
+                        .pattern
+                        .dest(x as usize, self.nodes as usize, &mut self.rng)
+                        as u32;
                     self.queues[x as usize].push_back((d, t));
                     self.queued += 1;
                     if in_win {
@@ -339,6 +391,9 @@ impl Simulator {
         self.moves.clear();
         let v = self.v;
         let depth = self.depth as u8;
+        if self.cfg.node == NodeModel::Shared {
+            self.share_node_channels();
+        }
         for link in 0..self.nodes * self.n {
             if self.link_busy[link as usize] == 0 {
                 continue;
@@ -359,7 +414,8 @@ impl Simulator {
                     continue;
                 }
                 let ready = if i >= self.lv {
-                    self.inj_seq[(i - self.lv) as usize] < self.len
+                    let x = (i - self.lv) as usize;
+                    self.inj_seq[x] < self.len && self.inj_ok[x]
                 } else {
                     self.cnt[i as usize] > 0
                 };
@@ -372,7 +428,7 @@ impl Simulator {
         }
         for x in 0..self.nodes as usize {
             let l = self.ej[x].len();
-            if l == 0 {
+            if l == 0 || (self.cfg.node == NodeModel::Shared && self.inj_ok[x]) {
                 continue;
             }
             let start = (self.ej_rr[x] as usize).min(l - 1);
@@ -408,6 +464,31 @@ impl Simulator {
         }
         self.cycle += 1;
         Ok(())
+    }
+
+    /// Shared node model: each node's one channel goes to injection or ejection this cycle. Injection wants it
+    /// when its worm has a flit left and its output VC has buffer space; ejection when an input VC whose worm
+    /// ends here holds a flit. When both want it they take turns (`turn`); `inj_ok[x]` = injection has it (if
+    /// the link then serves another VC, the channel idles this cycle).
+    fn share_node_channels(&mut self) {
+        let depth = self.depth as u8;
+        for x in 0..self.nodes as usize {
+            let iv = self.lv as usize + x;
+            let o = self.out[iv];
+            let inj = self.owner[iv] != NONE
+                && o != NONE
+                && self.inj_seq[x] < self.len
+                && self.cnt[o as usize] < depth;
+            let ej = self.ej[x].iter().any(|&i| self.cnt[i as usize] > 0);
+            self.inj_ok[x] = match (inj, ej) {
+                (true, true) => {
+                    let t = self.turn[x];
+                    self.turn[x] ^= 1;
+                    t == 1
+                }
+                (inj, _) => inj,
+            };
+        }
     }
 
     /// Tries to route the head at the front of input VC `i`. Returns whether it got an output.
@@ -625,11 +706,12 @@ impl Simulator {
         }
         s.queued = 0;
         s.drain()?;
-        let active = cfg.pattern.active_nodes(cfg.n) as f64;
+        let active = cfg.pattern.active(1usize << cfg.n) as f64;
         let lm = lambda_max(cfg.worm_len);
         let accepted = s.delivered as f64 / (active * cfg.measure as f64);
         let mut r = RunResult {
             n: cfg.n,
+            node: cfg.node,
             algorithm: s.alg.name().to_string(),
             pattern: cfg.pattern.name().to_string(),
             worm_len: cfg.worm_len,
