@@ -1,7 +1,7 @@
 //! The Beneš N×N network of 2×2 ASR switches (thesis §3.2), port-level and cycle-accurate.
 //!
 //! Model twin of `hdl/src/benes.rs` (exported as `benes{N}`). N = 2^n, 2n−1 stages of N/2 [`Switch2`]s,
-//! wired recursively as DESIGN.md fixes: first-stage switch i sends output 0 to input i of the upper
+//! wired recursively as docs/contracts.md fixes: first-stage switch i sends output 0 to input i of the upper
 //! half-size Beneš and output 1 to input i of the lower one; last-stage switch i takes input 0 from output i
 //! of the upper half and input 1 from output i of the lower half and drives network outputs 2i, 2i+1; network
 //! inputs 2i, 2i+1 enter first-stage switch i. Input i of a half-size network is its first-stage switch i/2,
@@ -17,7 +17,7 @@
 use crate::header::{Header, HeaderError};
 use crate::switch2::{Outputs, Switch2, Switch2Error};
 
-/// Tag bits of the Beneš packet word (DESIGN.md).
+/// Tag bits of the Beneš packet word (docs/contracts.md).
 pub const TAG_BITS: usize = 16;
 
 /// Where an output of a switch goes: (stage, switch, input port) of the next stage.
@@ -253,7 +253,7 @@ mod tests {
 
     #[test]
     fn destination_tag_from_every_middle_input() {
-        // DESIGN.md / thesis: from any middle-stage input, destination d is reached by ports b(n-1)..b(0).
+        // docs/contracts.md / thesis: from any middle-stage input, destination d is reached by ports b(n-1)..b(0).
         for n in 1..=6usize {
             let w = BenesWiring::new(1 << n).unwrap();
             for input in 0..(1 << n) {

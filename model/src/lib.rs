@@ -3,7 +3,7 @@
 //! The cycle-accurate model of adaptive source routing (ASR) switches and networks, after Aydoğan's thesis
 //! (Bilkent, 1995). Plain Rust, no HDL: the HDL crate and the testbench use the formats defined here.
 //!
-//! - [`benes`]: the port-level Beneš network of 2×2 switches (DESIGN.md wiring).
+//! - [`benes`]: the port-level Beneš network of 2×2 switches (docs/contracts.md wiring).
 //! - [`header`]: the ASR header (one permitted-output set per hop), N_path, packing into packet words.
 //! - [`lrs`]: least-recently-served arbiter.
 //! - [`sp2`]: the SP2-style 8×8 switch (docs/sp2-switch.md): packet format, central queue.

@@ -71,9 +71,7 @@ pub fn run_cmd(a: Args) -> Result<()> {
             asr_testbench::cosim::tops::names().join(", ")
         );
     }
-    if a.cycles == 0 {
-        bail!("--cycles must be at least 1");
-    }
+    super::check::count("--cycles", a.cycles, 1, super::check::MAX_CYCLES)?;
     if let Some(p) = &a.vcd {
         if let Some(d) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
             if !d.is_dir() {

@@ -25,7 +25,7 @@ pub struct Args {
     pub network: String,
     /// Beneš: asr, random, random-pair or fixed (the butterfly uses destination tags). Other topologies:
     /// asr (generated route tables of maximum adaptivity), single (the same paths, one port per hop),
-    /// dor (XY / E-cube tables on meshes, tori, hypercubes), or the per-hop policies mp and z2 (seed 003).
+    /// dor (XY / E-cube tables on meshes, tori, hypercubes), or the per-hop policies mp and z2 (Wu's paper).
     #[arg(long, default_value = "asr", conflicts_with = "routes")]
     pub routing: String,
     /// A route-table file to route by (instead of --routing; the two cannot be given together).
@@ -184,7 +184,7 @@ pub fn table_network(
     let topo = load_topology(spec)?;
     let engine = Engine::new(&topo)?;
     if routes.is_none() && (routing == "mp" || routing == "z2") {
-        // Seed 003's per-hop policies: the switches choose among eligible outputs by the policy's priority.
+        // Wu's per-hop policies: the switches choose among eligible outputs by the policy's priority.
         let policy = asr_model::delivery::Policy::parse(routing).map_err(anyhow::Error::msg)?;
         let (g, _) =
             asr_model::delivery::tables::grid_topology(spec).map_err(anyhow::Error::msg)?;

@@ -162,49 +162,63 @@ fn run_jobs(a: &Args, plan: &Plan, which: &[usize]) -> Result<Vec<Point>> {
     } else {
         super::progress::bar("sp2-system", which.len() as u64, "points")
     };
-    let results: Vec<Result<Point>> = which
-        .par_iter()
-        .map(|&j| {
-            let (s, k, load) = plan.jobs[j];
-            let (spec, t, routings) = &plan.systems[s];
-            let cfg = Sp2SysConfig {
-                load,
-                payload,
-                warmup: a.warmup,
-                measure: a.measure,
-                source_queue: a.source_queue,
-                seed: a.seed,
-                ..Default::default()
-            };
-            let net = Sp2Network::new(t)?;
-            let (processors, switches) = (net.processors(), net.switches.len());
-            let mut point = Point {
-                routing: routings[k].name(),
-                load,
-                processors,
-                switches,
-                stats: None,
-                deadlock: None,
-            };
-            match run_point(net, &routings[k], &cfg) {
-                Ok(st) => point.stats = Some(st),
-                Err(e @ Sp2SysError::Deadlock { .. }) => point.deadlock = Some(e.to_string()),
-                Err(e) => {
-                    return Err(e).with_context(|| {
-                        format!(
-                            "{spec}, {} routing, load {load} (seed {})",
-                            routings[k].name(),
-                            a.seed
-                        )
-                    })
-                }
+    let run_job = |j: usize| -> Result<Point> {
+        let (s, k, load) = plan.jobs[j];
+        let (spec, t, routings) = &plan.systems[s];
+        let cfg = Sp2SysConfig {
+            load,
+            payload,
+            warmup: a.warmup,
+            measure: a.measure,
+            source_queue: a.source_queue,
+            seed: a.seed,
+            ..Default::default()
+        };
+        let net = Sp2Network::new(t)?;
+        let (processors, switches) = (net.processors(), net.switches.len());
+        let mut point = Point {
+            routing: routings[k].name(),
+            load,
+            processors,
+            switches,
+            stats: None,
+            deadlock: None,
+        };
+        match run_point(net, &routings[k], &cfg) {
+            Ok(st) => point.stats = Some(st),
+            Err(e @ Sp2SysError::Deadlock { .. }) => point.deadlock = Some(e.to_string()),
+            Err(e) => {
+                return Err(e).with_context(|| {
+                    format!(
+                        "{spec}, {} routing, load {load} (seed {})",
+                        routings[k].name(),
+                        a.seed
+                    )
+                })
             }
-            pb.inc(1);
-            Ok(point)
-        })
-        .collect();
+        }
+        pb.inc(1);
+        Ok(point)
+    };
+    // Heaviest points first (cost grows with the switches and the load), so that both cores stay busy to
+    // the end; the results go back into the order of `which`.
+    let weight = |j: usize| {
+        let (s, _, load) = plan.jobs[j];
+        plan.systems[s].1.len() as f64 * (0.2 + load)
+    };
+    let mut order: Vec<usize> = (0..which.len()).collect();
+    order.sort_by(|&x, &y| weight(which[y]).total_cmp(&weight(which[x])));
+    let done: Vec<(usize, Result<Point>)> =
+        order.par_iter().map(|&w| (w, run_job(which[w]))).collect();
     pb.finish_and_clear();
-    results.into_iter().collect()
+    let mut results: Vec<Option<Result<Point>>> = (0..which.len()).map(|_| None).collect();
+    for (w, r) in done {
+        results[w] = Some(r);
+    }
+    results
+        .into_iter()
+        .map(|r| r.expect("every job ran"))
+        .collect()
 }
 
 /// The systems' curves from every job's result.

@@ -1,4 +1,4 @@
-//! `asr topology NAME --out FILE`: writes a built-in topology as a topology file (DESIGN.md format).
+//! `asr topology NAME --out FILE`: writes a built-in topology as a topology file (docs/contracts.md format).
 
 use anyhow::{Context, Result};
 use asr_model::topology::{builtin, parse::parse_file, write, Topology};

@@ -1,11 +1,11 @@
-//! `asr wormhole-figures`: reproduces Figures 1–6 of seed 004 on a 2^n-node hypercube (n = 10 by default):
+//! `asr wormhole-figures`: reproduces Figures 1–6 of Gravano et al. (Adaptive Deadlock-free Worm-hole Routing in Hypercubes) on a 2^n-node hypercube (n = 10 by default):
 //! for each traffic pattern (random, complement, transpose) and worm length (10, 20 flits), one SVG plot of
 //! maximum latency against accepted throughput (% of λmax = 1/(2b)) with every algorithm; a table of the highest
-//! throughput each algorithm sustains; the CDG checks; and the check of the seed's qualitative findings.
+//! throughput each algorithm sustains; the CDG checks; and the check of the paper's qualitative findings.
 //! Sweep points run in parallel (rayon), with an indicatif progress bar.
 //!
 //! Files written into `--out`: `fig1_random_b10.svg` … `fig6_transpose_b20.svg` (maximum latency, as in the
-//! seed), `fig*_mean.svg` (mean latency), `table.md`, `findings.md`, `cdg.txt`, `results.json`.
+//! paper), `fig*_mean.svg` (mean latency), `table.md`, `findings.md`, `cdg.txt`, `results.json`.
 
 use super::wormhole::{cdg_text, cpu_seconds, run_configs};
 use anyhow::{Context, Result};
@@ -25,7 +25,7 @@ pub struct Args {
     #[arg(long, default_value = "out/wormhole")]
     #[serde(skip)]
     pub out: PathBuf,
-    /// Hypercube dimension (the seed: 10). Must be even (transpose).
+    /// Hypercube dimension (the paper: 10). Must be even (transpose).
     #[arg(long, default_value_t = 10)]
     pub n: u32,
     /// Offered loads in % of λmax, comma-separated (the sweep of every curve).
@@ -53,6 +53,11 @@ pub struct Args {
     /// Run the CDG checks on n = 2..=CDG (0 = skip).
     #[arg(long, default_value_t = 6)]
     pub cdg: u32,
+    /// Run every load of every curve, also above the first load a curve does not sustain (by default a
+    /// curve stops there: the figures show sustained points only). Shards always run every load.
+    #[arg(long)]
+    #[serde(default)]
+    pub full_sweep: bool,
     /// Do not simulate: redraw figures, table and findings from a results.json written earlier.
     #[arg(long)]
     #[serde(skip)]
@@ -67,7 +72,7 @@ pub struct Args {
 /// The default sweep of the figures, % of λmax.
 pub const DEFAULT_LOADS: &str = "5,10,15,20,30,40,50,60,70,80,100,120,150";
 
-/// The six figures of the seed: (figure number, pattern, worm length).
+/// The six figures of the paper: (figure number, pattern, worm length).
 pub const FIGURES: [(u32, Pattern, u32); 6] = [
     (1, Pattern::Random, 10),
     (2, Pattern::Complement, 10),
@@ -219,8 +224,18 @@ pub fn compute(a: &Args) -> Result<Summary> {
             .with_context(|| format!("{}: not a results.json", p.display()))?;
         (rs, Origin::Saved)
     } else {
-        let all: Vec<usize> = (0..cfgs.len()).collect();
-        let (rs, cpu_used) = run_selected(&cfgs, &all)?;
+        let (rs, cpu_used) = if a.full_sweep {
+            let all: Vec<usize> = (0..cfgs.len()).collect();
+            run_selected(&cfgs, &all)?
+        } else {
+            let c0 = cpu_seconds();
+            let rs = run_curves(&cfgs, a.loads.len())?;
+            let cpu = match (c0, cpu_seconds()) {
+                (Some(a), Some(b)) => b - a,
+                _ => f64::NAN,
+            };
+            (rs, cpu)
+        };
         let cpu = if cpu_used.is_finite() {
             cpu_used
         } else {
@@ -229,6 +244,68 @@ pub fn compute(a: &Args) -> Result<Summary> {
         (rs, Origin::Ran(t.elapsed().as_secs_f64(), cpu))
     };
     finish(a, rs, origin, &a.out)
+}
+
+/// Runs the curves (`per_curve` consecutive configurations each) in parallel, each from its lowest load
+/// up; a curve stops after its first load that is not sustained (the figures show sustained
+/// points only, and in the full sweep of docs/wormhole/results.json no curve sustains a higher load again).
+/// Results in the configurations' order, skipped loads left out.
+fn run_curves(cfgs: &[SimConfig], per_curve: usize) -> Result<Vec<RunResult>> {
+    use rayon::prelude::*;
+    let pb = super::progress::bar("wormhole figures", cfgs.len() as u64, "runs");
+    let curves: Vec<&[SimConfig]> = cfgs.chunks(per_curve).collect();
+    let done: Vec<Vec<(usize, RunResult)>> = curves
+        .par_iter()
+        .enumerate()
+        .map(|(ci, curve)| {
+            let mut idx: Vec<usize> = (0..curve.len()).collect();
+            idx.sort_by(|&x, &y| curve[x].rate.total_cmp(&curve[y].rate));
+            let mut out = Vec::new();
+            for (k, &i) in idx.iter().enumerate() {
+                let c = &curve[i];
+                let r = asr_model::wormhole::sim::Simulator::run(c).map_err(|e| {
+                    anyhow::anyhow!(
+                        "{} {} b={} rate={:.5} (n={}): {e}",
+                        c.algorithm,
+                        c.pattern,
+                        c.worm_len,
+                        c.rate,
+                        c.n
+                    )
+                })?;
+                pb.inc(1);
+                let sustained = r.sustained;
+                out.push((ci * per_curve + i, r));
+                if !sustained {
+                    pb.inc((idx.len() - k - 1) as u64);
+                    break;
+                }
+            }
+            Ok(out)
+        })
+        .collect::<Result<_>>()?;
+    pb.finish_and_clear();
+    let mut all: Vec<(usize, RunResult)> = done.into_iter().flatten().collect();
+    all.sort_by_key(|x| x.0);
+    Ok(all.into_iter().map(|x| x.1).collect())
+}
+
+/// The runs of each curve (algorithm, pattern, worm length) up to and including its first unsustained load,
+/// in their order.
+fn up_to_first_unsustained(rs: Vec<RunResult>) -> Vec<RunResult> {
+    use std::collections::HashMap;
+    let mut stop: HashMap<(String, String, u32), f64> = HashMap::new();
+    for r in rs.iter().filter(|r| !r.sustained) {
+        let k = (r.algorithm.clone(), r.pattern.clone(), r.worm_len);
+        let e = stop.entry(k).or_insert(r.offered_pct);
+        *e = e.min(r.offered_pct);
+    }
+    rs.into_iter()
+        .filter(|r| {
+            stop.get(&(r.algorithm.clone(), r.pattern.clone(), r.worm_len))
+                .is_none_or(|&s| r.offered_pct <= s)
+        })
+        .collect()
 }
 
 /// `asr merge` of `asr wormhole-figures` shards.
@@ -242,6 +319,13 @@ pub fn merge(params: serde_json::Value, results: Vec<serde_json::Value>, out: &P
 /// Figures, results.json, table, findings and CDG checks from the results of every configuration.
 fn finish(a: &Args, rs: Vec<RunResult>, origin: Origin, dir: &Path) -> Result<Summary> {
     fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    // Without --full-sweep every curve ends at its first unsustained load, whether it ran that way or came
+    // from shards or a saved full sweep, so that all three give the same files.
+    let rs = if a.full_sweep {
+        rs
+    } else {
+        up_to_first_unsustained(rs)
+    };
     let algs: Vec<Algorithm> = algorithms::ALL.to_vec();
     let hops: u64 = rs.iter().map(|r| r.flit_hops).sum();
     let (seconds, cpu) = match origin {
@@ -303,7 +387,7 @@ fn finish(a: &Args, rs: Vec<RunResult>, origin: Origin, dir: &Path) -> Result<Su
     let mut fnd = String::new();
     let _ = writeln!(
         fnd,
-        "Seed 004's qualitative findings, checked on these runs\n"
+        "The paper's qualitative findings, checked on these runs\n"
     );
     let _ = writeln!(
         fnd,
