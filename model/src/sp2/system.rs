@@ -40,6 +40,9 @@ pub enum Sp2SysError {
     /// A single switch's broken invariant (runs of one switch, [`super::experiment`]).
     #[error("{0}")]
     Switch(#[from] super::switch::Sp2Error),
+    /// A switch model's broken invariant, as text (runs generic over [`super::SwitchModel`]).
+    #[error("{0}")]
+    Model(String),
     #[error("bad parameters: {0}")]
     Params(String),
     #[error("route {src} → {dst}: {why}")]
