@@ -102,6 +102,10 @@ pub enum ReadPtr {
     At(u8),
     /// Inside a packet: the next chunk is the successor of c, not written yet.
     After(u8),
+    /// Chunk c was read in the previous cycle; its successor (or the end of the packet) is known at the next
+    /// edge, from the chunk's `last` flag and `next` pointer as the block RAM gives them one cycle after the
+    /// read.
+    Reading(u8),
 }
 
 /// A receiver's packet being written.
@@ -183,7 +187,7 @@ impl CentralQueue {
         match self.rp[o] {
             ReadPtr::Between => !self.pfifo[o].is_empty(),
             ReadPtr::At(_) => true,
-            ReadPtr::After(_) => false,
+            ReadPtr::After(_) | ReadPtr::Reading(_) => false,
         }
     }
 
@@ -241,6 +245,19 @@ impl CentralQueue {
     /// Phase 2: the edge.
     pub fn commit(&mut self, i: &CqIn, o: &CqOut) {
         self.load_prev = self.load;
+        // The chunk read in the previous cycle (its data in `rd_reg`): the end of its packet, or its successor
+        // if written by now (else the write that links it is awaited).
+        if let Some((t, ch)) = self.rd_reg {
+            if let ReadPtr::Reading(c) = self.rp[t as usize] {
+                self.rp[t as usize] = if ch.last {
+                    ReadPtr::Between
+                } else if self.hasnext[c as usize] {
+                    ReadPtr::At(self.next[c as usize])
+                } else {
+                    ReadPtr::After(c)
+                };
+            }
+        }
         // Write.
         let mut wrote: Option<(u8, Option<u8>)> = None;
         if let Some(r) = o.wr {
@@ -276,17 +293,11 @@ impl CentralQueue {
             let c = match self.rp[t] {
                 ReadPtr::Between => self.pfifo[t].pop_front().expect("readable"),
                 ReadPtr::At(c) => c,
-                ReadPtr::After(_) => unreachable!("not readable"),
+                ReadPtr::After(_) | ReadPtr::Reading(_) => unreachable!("not readable"),
             };
             let ch = self.data[c as usize];
             self.rd_reg = Some((t as u8, ch));
-            self.rp[t] = if ch.last {
-                ReadPtr::Between
-            } else if self.hasnext[c as usize] {
-                ReadPtr::At(self.next[c as usize])
-            } else {
-                ReadPtr::After(c)
-            };
+            self.rp[t] = ReadPtr::Reading(c);
             self.free.push_back(c);
             self.load[t] -= 1;
             self.rd_arb.served(t as u8);
@@ -345,8 +356,12 @@ impl CentralQueue {
             }
         };
         for o in 0..N {
-            if let ReadPtr::At(c) = self.rp[o] {
-                walk(c, o, &mut owner)?;
+            match self.rp[o] {
+                ReadPtr::At(c) => walk(c, o, &mut owner)?,
+                ReadPtr::Reading(c) if !self.data[c as usize].last && self.hasnext[c as usize] => {
+                    walk(self.next[c as usize], o, &mut owner)?
+                }
+                _ => {}
             }
             for &c in &self.pfifo[o] {
                 walk(c, o, &mut owner)?;
