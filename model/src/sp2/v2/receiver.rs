@@ -452,6 +452,8 @@ impl Receiver {
     pub fn bytes_left(&self) -> usize {
         match self.state {
             RxState::Xbar { held_sent, .. } => (!held_sent) as usize + self.body_left as usize + 1,
+            // Starting the looked-ahead packet: `LEN − 1`, the body of `LEN − 1` bytes, the CRC.
+            RxState::LaStart { held_sent, .. } => (!held_sent) as usize + self.len as usize,
             _ => 0,
         }
     }
