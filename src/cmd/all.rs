@@ -215,6 +215,7 @@ fn sp2_systems(out: &Path, seed: u64) -> Result<()> {
             .map(|n| format!("sp2:{n}"))
             .collect(),
         routing: vec!["asr".into(), "single".into()],
+        deadlock_free: false,
         load: vec![0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 1.0],
         payload: "32".into(),
         warmup: 2_000,
@@ -223,6 +224,9 @@ fn sp2_systems(out: &Path, seed: u64) -> Result<()> {
         seed,
         out: Some(out.join("sp2_systems")),
         json: false,
+        fail_at: None,
+        fail_links: None,
+        reroute_delay: 1_000,
     };
     let curves = super::sp2_system::compute(&a)?;
     let table = format!(

@@ -412,3 +412,54 @@ pub fn generate_deadlock_free(
         secs: t0.elapsed().as_secs_f64(),
     })
 }
+
+/// Tables for a degraded copy of a topology (same elements, some links gone) that are safe to switch to while
+/// packets routed by the `old` tables are still in the network: the union of the old routes (cut where a link
+/// failed: a failed link swallows what reaches it, so nothing waits behind it) and the new ones must have an
+/// acyclic channel-dependency graph. Tried in order: the old up*/down* order kept (the union then obeys one
+/// order, so it is acyclic by construction), then a fresh choice, then a fresh restricted choice. Returns the
+/// new tables and the union's dependency graph.
+pub fn regenerate_after_faults(
+    degraded: &Topology,
+    old: &DeadlockFree,
+    method: Method,
+) -> Result<(DeadlockFree, CdgReport), RouteError> {
+    let mut tries: Vec<Options> = Vec::new();
+    if let Some(r) = old.restriction.ranking() {
+        tries.push(Options {
+            always_restrict: true,
+            ranking: Some(r.clone()),
+        });
+    }
+    tries.push(Options::default());
+    tries.push(Options {
+        always_restrict: true,
+        ranking: None,
+    });
+    let mut last_err = None;
+    for o in &tries {
+        let new = match generate_deadlock_free(degraded, method, o) {
+            Ok(n) => n,
+            Err(e) => {
+                last_err = Some(e);
+                continue;
+            }
+        };
+        let union = channel_dependencies(
+            degraded,
+            old.tables
+                .routes()
+                .chain(old.tables.self_routes())
+                .chain(new.tables.routes())
+                .chain(new.tables.self_routes())
+                .map(|r| (r.src, r.dst, r.hops)),
+        );
+        if union.cycle.is_none() {
+            return Ok((new, union));
+        }
+        last_err = Some(RouteError::UnsafeTransition(
+            union.cycle.unwrap_or_default().join(" → "),
+        ));
+    }
+    Err(last_err.expect("at least one attempt"))
+}

@@ -47,4 +47,6 @@ pub enum RouteError {
     NoLegalOrder,
     #[error("internal error: restricted tables have a channel-dependency cycle {0}")]
     CyclicRestriction(String),
+    #[error("no regenerated tables keep the old and new routes together free of dependency cycles (e.g. {0})")]
+    UnsafeTransition(String),
 }

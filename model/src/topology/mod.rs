@@ -11,6 +11,7 @@
 
 pub mod benes;
 pub mod builtin;
+pub mod faults;
 pub mod fly;
 pub mod grid;
 pub mod irregular;
