@@ -32,7 +32,7 @@ enum Command {
     Sp2(cmd::sp2::Args),
     /// SP2 systems of SP2-style switches (16 to 512 processors): ASR against single-path route tables.
     Sp2System(cmd::sp2_system::Args),
-    /// Write a built-in topology (sp2:N, benes:N, fly:K:N, mesh:KxK, torus:KxK, hypercube:D) as a topology file.
+    /// Write a built-in topology as a topology file, optionally with failed links and switches.
     Topology(cmd::topology::Args),
     /// Route tables of maximum adaptivity for every processor pair (thesis ch. 4).
     Routes(cmd::routes::Args),

@@ -51,6 +51,12 @@ pub enum FaultError {
     UnknownLink(String),
     #[error("`{0}` is not a switch-to-switch link (no link, or a processor's link)")]
     NotALink(String),
+    #[error("`{name}`: switch {switch} has ports 0 to {last}")]
+    PortOutOfRange {
+        name: String,
+        switch: String,
+        last: u32,
+    },
     #[error("unknown switch `{0}`")]
     UnknownSwitch(String),
     #[error("failing {what} disconnects the network: {cut} can no longer reach {other}")]
@@ -230,8 +236,15 @@ fn named_link(t: &Topology, all: &[Link], name: &str) -> Result<Link, FaultError
     let port: u32 = p
         .parse()
         .map_err(|_| FaultError::UnknownLink(name.to_string()))?;
-    if t.element(elem).is_node() || port >= t.ports(elem) {
+    if t.element(elem).is_node() {
         return Err(FaultError::NotALink(name.to_string()));
+    }
+    if port >= t.ports(elem) {
+        return Err(FaultError::PortOutOfRange {
+            name: name.to_string(),
+            switch: e.to_string(),
+            last: t.ports(elem) - 1,
+        });
     }
     let at = Port { elem, port };
     all.iter()
@@ -389,6 +402,40 @@ mod tests {
         let t = builtin("sp2:128").unwrap();
         // 12 boards × 16 internal links + 128 cables.
         assert_eq!(links(&t).len(), 12 * 16 + 128);
+    }
+
+    #[test]
+    fn a_bridge_cannot_fail() {
+        let t = crate::topology::parse(
+            "switch A 4\nswitch B 4\nnode P\nnode Q\nlink P.0 A.0\nlink Q.0 B.0\nlink A.1 B.1\n",
+            "x",
+        )
+        .unwrap();
+        assert_eq!(
+            degrade(&t, &Pick::Random(1), &Pick::Random(0), 1).unwrap_err(),
+            FaultError::CannotKeepConnected {
+                asked: 1,
+                done: 0,
+                what: "links"
+            }
+        );
+        assert!(matches!(
+            degrade(&t, &Pick::Named(vec!["B.1".into()]), &Pick::Random(0), 1),
+            Err(FaultError::Disconnects { .. })
+        ));
+        assert_eq!(
+            degrade(&t, &Pick::Named(vec!["A.7".into()]), &Pick::Random(0), 1).unwrap_err(),
+            FaultError::PortOutOfRange {
+                name: "A.7".into(),
+                switch: "A".into(),
+                last: 3
+            }
+        );
+        assert_eq!(
+            degrade(&t, &Pick::Named(vec!["A.1".into(), "B.1".into()]), &Pick::Random(0), 1)
+                .unwrap_err(),
+            FaultError::Duplicate("B.1".into())
+        );
     }
 
     #[test]
