@@ -2,11 +2,13 @@
 
 pub mod all;
 pub mod benes_table;
+pub mod fault_curve;
 pub mod grid;
 pub mod matching;
 pub mod paths;
 pub mod plot;
 pub mod routes;
+pub mod routes_cost;
 pub mod routes_table;
 pub mod sim;
 pub mod sp2;

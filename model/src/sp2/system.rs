@@ -136,6 +136,8 @@ pub struct Sp2SysStats {
     pub p99_latency: u64,
     /// Packets refused because their source queue was full (offered but never created).
     pub refused: u64,
+    /// Packets created in the whole run, and delivered intact (all of them unless links failed).
+    pub created: u64,
     pub delivered: u64,
     /// Mean chunks in use per central queue over the window, and the largest occupancy of any one queue.
     pub mean_queue_chunks: f64,
@@ -599,6 +601,7 @@ pub fn run_with_faults(
             .copied()
             .unwrap_or(0),
         refused,
+        created: seq.iter().map(|&k| k as u64).sum(),
         delivered,
         mean_queue_chunks: q_sum as f64 / (cfg.measure.max(1) as f64 * sw as f64),
         max_queue_chunks: q_max,

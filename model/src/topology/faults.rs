@@ -432,8 +432,13 @@ mod tests {
             }
         );
         assert_eq!(
-            degrade(&t, &Pick::Named(vec!["A.1".into(), "B.1".into()]), &Pick::Random(0), 1)
-                .unwrap_err(),
+            degrade(
+                &t,
+                &Pick::Named(vec!["A.1".into(), "B.1".into()]),
+                &Pick::Random(0),
+                1
+            )
+            .unwrap_err(),
             FaultError::Duplicate("B.1".into())
         );
     }
