@@ -236,8 +236,13 @@ fn failed_links_lose_only_named_packets_and_everything_after_the_switch_arrives(
         let t = builtin(name).unwrap();
         let old = deadlock_free(&t);
         let d = degrade(&t, &Pick::Random(links), &Pick::Random(0), seed).unwrap();
-        let (new, union) =
-            regenerate_after_faults(&d.topology, &old, asr_model::routes::Method::Pruned).unwrap();
+        let (new, union) = regenerate_after_faults(
+            &d.topology,
+            &old,
+            asr_model::routes::Method::Pruned,
+            Default::default(),
+        )
+        .unwrap();
         assert!(union.cycle.is_none() && new.cdg.cycle.is_none());
         let before = TableRouting::from_tables(&t, &old.tables, "asr-df").unwrap();
         let after = TableRouting::from_tables(&d.topology, &new.tables, "asr-df").unwrap();

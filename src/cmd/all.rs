@@ -216,6 +216,7 @@ fn sp2_systems(out: &Path, seed: u64) -> Result<()> {
             .collect(),
         routing: vec!["asr".into(), "single".into()],
         deadlock_free: false,
+        balance: false,
         load: vec![0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 1.0],
         payload: "32".into(),
         warmup: 2_000,

@@ -37,6 +37,9 @@ pub struct Args {
     pub warmup: u64,
     #[arg(long, default_value_t = 10_000)]
     pub measure: u64,
+    /// Choose the restriction by balance (busiest channel) instead of adaptivity.
+    #[arg(long)]
+    pub balance: bool,
     /// Seed of the failures and of the traffic.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -78,7 +81,14 @@ pub fn compute(a: &Args) -> Result<Vec<Row>> {
         .map(|&k| {
             let d = degrade(&t, &Pick::Random(k), &Pick::Random(0), a.seed)
                 .with_context(|| format!("failing {k} links of `{}`", a.network))?;
-            let df = generate_deadlock_free(&d.topology, Method::Pruned, &Options::default())?;
+            let df = generate_deadlock_free(
+                &d.topology,
+                Method::Pruned,
+                &Options {
+                    objective: super::sim::objective(a.balance),
+                    ..Options::default()
+                },
+            )?;
             let asr = TableRouting::from_tables(&d.topology, &df.tables, "asr-df")
                 .map_err(anyhow::Error::msg)?;
             let routings: Vec<TableRouting> = a

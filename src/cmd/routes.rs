@@ -31,6 +31,10 @@ pub struct Args {
     /// With --deadlock-free: print every candidate order and its score.
     #[arg(long, requires = "deadlock_free")]
     pub candidates: bool,
+    /// With --deadlock-free: choose the order by the lowest estimated load on the busiest channel (then
+    /// adaptivity) instead of by adaptivity.
+    #[arg(long, requires = "deadlock_free")]
+    pub balance: bool,
 }
 
 fn write_tables(
@@ -50,7 +54,7 @@ fn write_tables(
 }
 
 fn run_deadlock_free(a: Args, t: asr_model::topology::Topology) -> Result<()> {
-    use asr_model::routes::deadlock_free::{generate_deadlock_free, Options};
+    use asr_model::routes::deadlock_free::{generate_deadlock_free, Objective, Options};
     let method = if a.full { Method::Full } else { Method::Pruned };
     let t0 = Instant::now();
     let df = generate_deadlock_free(
@@ -59,6 +63,11 @@ fn run_deadlock_free(a: Args, t: asr_model::topology::Topology) -> Result<()> {
         &Options {
             always_restrict: a.always_restrict,
             ranking: None,
+            objective: if a.balance {
+                Objective::Balance
+            } else {
+                Objective::Adaptivity
+            },
         },
     )?;
     let gen = t0.elapsed().as_secs_f64();
@@ -68,8 +77,12 @@ fn run_deadlock_free(a: Args, t: asr_model::topology::Topology) -> Result<()> {
         for c in &df.candidates {
             let full = c.summary.map_or(String::new(), |s| {
                 format!(
-                    "; generated: {} non-minimal pairs, adaptivity {:.4}, mean hops {:.3}",
-                    s.nonminimal, s.adaptivity_minimal, s.mean_hops
+                    "; generated: {} non-minimal pairs, adaptivity {:.4}, mean hops {:.3}{}",
+                    s.nonminimal,
+                    s.adaptivity_minimal,
+                    s.mean_hops,
+                    c.max_load
+                        .map_or(String::new(), |l| format!(", busiest channel load {l:.3}"))
                 )
             });
             eprintln!(

@@ -33,6 +33,9 @@ pub struct Args {
     /// dependencies; `asr routes --deadlock-free`) instead of the unrestricted ones.
     #[arg(long)]
     pub deadlock_free: bool,
+    /// Deadlock-free tables: choose the restriction by balance (busiest channel) instead of adaptivity.
+    #[arg(long)]
+    pub balance: bool,
     /// uniform, shift-left, shift-right, reverse, complement, bit-reversal, transpose.
     #[arg(long, default_value = "uniform")]
     pub pattern: String,
@@ -106,9 +109,17 @@ pub fn asr_tables(
 pub fn deadlock_free_tables(
     topo: &asr_model::topology::Topology,
     spec: &str,
+    objective: asr_model::routes::deadlock_free::Objective,
 ) -> Result<asr_model::routing::TableRouting> {
     use asr_model::routes::deadlock_free::{generate_deadlock_free, Options};
-    let df = generate_deadlock_free(topo, asr_model::routes::Method::Pruned, &Options::default())?;
+    let df = generate_deadlock_free(
+        topo,
+        asr_model::routes::Method::Pruned,
+        &Options {
+            objective,
+            ..Options::default()
+        },
+    )?;
     let s = df.tables.summary();
     eprintln!(
         "{spec}: deadlock-free tables: restriction {}; channel-dependency graph {} ({} dependencies); adaptivity {:.4}, {} pairs non-minimal",
@@ -129,6 +140,7 @@ pub fn named_tables(
     spec: &str,
     names: &[String],
     deadlock_free: bool,
+    objective: asr_model::routes::deadlock_free::Objective,
 ) -> Result<Vec<asr_model::routing::TableRouting>> {
     let mut free = None;
     let mut df = None;
@@ -148,7 +160,7 @@ pub fn named_tables(
             }
             "asr-df" | "single-df" => {
                 if df.is_none() {
-                    df = Some(deadlock_free_tables(topo, spec)?);
+                    df = Some(deadlock_free_tables(topo, spec, objective)?);
                 }
                 df.as_ref()
             }
@@ -169,6 +181,7 @@ pub fn table_network(
     routing: &str,
     routes: Option<&std::path::Path>,
     deadlock_free: bool,
+    objective: asr_model::routes::deadlock_free::Objective,
 ) -> Result<(Engine, Box<dyn Routing>)> {
     use asr_model::routing::TableRouting;
     let topo = load_topology(spec)?;
@@ -198,11 +211,15 @@ pub fn table_network(
             .map_err(anyhow::Error::msg)?
     } else {
         match routing {
-            "asr" | "single" | "asr-df" | "single-df" => {
-                named_tables(&topo, spec, &[routing.to_string()], deadlock_free)?
-                    .pop()
-                    .expect("one routing asked for")
-            }
+            "asr" | "single" | "asr-df" | "single-df" => named_tables(
+                &topo,
+                spec,
+                &[routing.to_string()],
+                deadlock_free,
+                objective,
+            )?
+            .pop()
+            .expect("one routing asked for"),
             "dor" | "xy" | "ecube" => {
                 let (g, t) =
                     asr_model::delivery::tables::grid_topology(spec).map_err(anyhow::Error::msg)?;
@@ -231,7 +248,13 @@ pub fn run(a: Args) -> Result<()> {
         if a.deadlock_free && a.routes.is_some() {
             bail!("--deadlock-free and --routes: the route-table file decides the routes; give one of them");
         }
-        table_network(&a.network, &a.routing, a.routes.as_deref(), a.deadlock_free)?
+        table_network(
+            &a.network,
+            &a.routing,
+            a.routes.as_deref(),
+            a.deadlock_free,
+            objective(a.balance),
+        )?
     };
     let pattern: Pattern = a.pattern.parse()?;
     if !(0.0..=1.0).contains(&a.sink_ready) || a.sink_ready == 0.0 {
@@ -301,4 +324,13 @@ pub fn run(a: Args) -> Result<()> {
         latency_svg(&dir.join(format!("{stem}.svg")), &stem, &curves, y_max)?;
     }
     Ok(())
+}
+
+/// The deadlock-free tables' objective for a `--balance` flag.
+pub fn objective(balance: bool) -> asr_model::routes::deadlock_free::Objective {
+    if balance {
+        asr_model::routes::deadlock_free::Objective::Balance
+    } else {
+        asr_model::routes::deadlock_free::Objective::Adaptivity
+    }
 }

@@ -27,6 +27,9 @@ pub struct Args {
     /// Use the deadlock-free tables (acyclic channel dependencies) for asr and single.
     #[arg(long)]
     pub deadlock_free: bool,
+    /// Deadlock-free tables: choose the restriction by balance (busiest channel) instead of adaptivity.
+    #[arg(long)]
+    pub balance: bool,
     /// Offered loads in link bytes per processor per cycle, comma-separated, each in (0, 1].
     #[arg(long, value_delimiter = ',', default_values_t = vec![0.1f64, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 1.0])]
     pub load: Vec<f64>,
@@ -110,9 +113,18 @@ fn prepare_faults(a: &Args, spec: &str, t: &Topology, at: u64) -> Result<Scenari
         };
         let base: &TableRouting = if name.ends_with("-df") {
             if df.is_none() {
-                let old = generate_deadlock_free(t, Method::Pruned, &Options::default())?;
-                let (new, union) = regenerate_after_faults(&d.topology, &old, Method::Pruned)
-                    .with_context(|| format!("regenerating the tables of `{spec}`"))?;
+                let objective = super::sim::objective(a.balance);
+                let old = generate_deadlock_free(
+                    t,
+                    Method::Pruned,
+                    &Options {
+                        objective,
+                        ..Options::default()
+                    },
+                )?;
+                let (new, union) =
+                    regenerate_after_faults(&d.topology, &old, Method::Pruned, objective)
+                        .with_context(|| format!("regenerating the tables of `{spec}`"))?;
                 let sm = new.tables.summary();
                 report += &format!(
                     "  deadlock-free tables regenerated on the degraded network: restriction {}; adaptivity {:.4}, {} pairs non-minimal; old and new routes together: channel-dependency graph {} ({} dependencies)\n",
@@ -219,9 +231,14 @@ pub fn compute(a: &Args) -> Result<Vec<SystemCurves>> {
                 bail!("--routing `{r}`: use asr, single, asr-df or single-df");
             }
         }
-        let routings: Vec<TableRouting> =
-            super::sim::named_tables(&t, spec, &a.routing, a.deadlock_free)
-                .with_context(|| format!("route tables of `{spec}`"))?;
+        let routings: Vec<TableRouting> = super::sim::named_tables(
+            &t,
+            spec,
+            &a.routing,
+            a.deadlock_free,
+            super::sim::objective(a.balance),
+        )
+        .with_context(|| format!("route tables of `{spec}`"))?;
         if let Some(at) = a.fail_at {
             let sc = prepare_faults(a, spec, &t, at)?;
             eprint!("{}", sc.report);

@@ -89,8 +89,9 @@ impl Proxy {
 pub struct Candidate {
     pub method: String,
     pub proxy: Proxy,
-    /// Filled for the candidates generated in full.
+    /// Filled for the candidates generated in full (`max_load` only when choosing by balance).
     pub summary: Option<Summary>,
+    pub max_load: Option<f64>,
 }
 
 /// Deadlock-free tables and how they were made.
@@ -108,6 +109,17 @@ pub struct DeadlockFree {
     pub secs: f64,
 }
 
+/// What decides between candidate orders (after the fewest non-minimal pairs).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Objective {
+    /// The highest average adaptivity (then the shortest mean route). The default.
+    #[default]
+    Adaptivity,
+    /// The lowest estimated load on the busiest channel under uniform traffic ([`max_channel_load`]), then the
+    /// highest adaptivity: a restriction that funnels many pairs through a few turns saturates early.
+    Balance,
+}
+
 /// Options of [`generate_deadlock_free`].
 #[derive(Debug, Clone, Default)]
 pub struct Options {
@@ -115,6 +127,7 @@ pub struct Options {
     pub always_restrict: bool,
     /// Use this order instead of searching for one.
     pub ranking: Option<Ranking>,
+    pub objective: Objective,
 }
 
 /// The channel-dependency graph of `tables`, self routes included.
@@ -135,6 +148,51 @@ fn weights(t: &Topology, ends: &Endpoints) -> (Vec<u64>, Vec<u64>) {
         wd[b] += 1;
     }
     (ws, wd)
+}
+
+/// The expected traffic on the busiest switch-to-switch channel when every processor sends one packet per unit
+/// time to uniformly chosen other processors and, at every hop, a header's traffic splits evenly over its
+/// permitted ports (an estimate of where a restriction concentrates traffic: saturation throughput is at most
+/// about 1 / this, in packets per processor per unit time).
+pub fn max_channel_load(t: &Topology, tables: &Tables) -> f64 {
+    let mut offset = Vec::with_capacity(t.len() + 1);
+    let mut total = 0usize;
+    for e in 0..t.len() {
+        offset.push(total);
+        total += t.ports(e) as usize;
+    }
+    let n = tables.ends.nodes.len();
+    let (ws, wd) = weights(t, &tables.ends);
+    let mut load = vec![0f64; total];
+    let mut here: Vec<(usize, f64)> = Vec::new();
+    let mut next: Vec<(usize, f64)> = Vec::new();
+    for &a in &tables.ends.sources {
+        for &b in &tables.ends.dests {
+            let Some(r) = tables.switch_route(a, b) else {
+                continue;
+            };
+            let w = (ws[a] * wd[b]) as f64 / (n - 1) as f64;
+            here.clear();
+            here.push((a, 1.0));
+            for &set in &r.hops {
+                let k = set.count_ones() as f64;
+                next.clear();
+                for &(x, p) in &here {
+                    for q in (0..64).filter(|&q| set >> q & 1 == 1) {
+                        load[offset[x] + q as usize] += w * p / k;
+                        if let Some(y) = t.output(x, q as u32) {
+                            match next.iter_mut().find(|e| e.0 == y.elem) {
+                                Some(e) => e.1 += p / k,
+                                None => next.push((y.elem, p / k)),
+                            }
+                        }
+                    }
+                }
+                std::mem::swap(&mut here, &mut next);
+            }
+        }
+    }
+    load.into_iter().fold(0.0, f64::max)
 }
 
 /// The cheap score of `rk` (see [`Proxy`]).
@@ -243,6 +301,13 @@ pub fn candidates(t: &Topology) -> Vec<Ranking> {
                 top.len()
             ),
         );
+        push(
+            order_by(t, &lv, &alternating_sides(t, &adj, &lv)),
+            format!(
+                "levels from the {} switches farthest from the processors, ties by sides alternating between groups",
+                top.len()
+            ),
+        );
     }
     // Single roots: the centre (smallest eccentricity), or every switch of a small topology.
     let roots: Vec<usize> = if sw.len() <= SMALL_TOPOLOGY {
@@ -320,6 +385,51 @@ pub fn improve(
     (cur, best, evals)
 }
 
+/// Tie keys within levels: the switches of one level joined by links between them form groups (connected
+/// components); in each group the switches at even BFS distance from its first switch come before those at odd
+/// distance, and which of the two sides comes first alternates from group to group. In a bipartite group (an
+/// SP2 intermediate board: chips 0-3 against chips 4-7) every turn-around through the later side is legal, so
+/// alternating the sides between boards gives half of the boards to the pairs on each side, evenly, instead
+/// of funnelling turn-arounds through the first few switches of every board.
+pub fn alternating_sides(t: &Topology, adj: &[Vec<usize>], level: &[u32]) -> Vec<u32> {
+    let mut key = vec![u32::MAX; t.len()];
+    let mut group = 0u32;
+    let mut next_key = 0u32;
+    for s in t.switches() {
+        if key[s] != u32::MAX {
+            continue;
+        }
+        // BFS over same-level links from s.
+        let mut dist = vec![(s, 0u32)];
+        let mut seen = std::collections::HashSet::from([s]);
+        let mut i = 0;
+        while i < dist.len() {
+            let (u, d) = dist[i];
+            i += 1;
+            for &v in &adj[u] {
+                if level[v] == level[u] && seen.insert(v) {
+                    dist.push((v, d + 1));
+                }
+            }
+        }
+        let first = group % 2;
+        for side in [first, 1 - first] {
+            let mut members: Vec<usize> = dist
+                .iter()
+                .filter(|&&(_, d)| d % 2 == side)
+                .map(|&(u, _)| u)
+                .collect();
+            members.sort_unstable();
+            for u in members {
+                key[u] = next_key;
+                next_key += 1;
+            }
+        }
+        group += 1;
+    }
+    key
+}
+
 fn better(a: &Summary, b: &Summary) -> bool {
     (a.nonminimal, -a.adaptivity_minimal, a.mean_hops).partial_cmp(&(
         b.nonminimal,
@@ -385,18 +495,36 @@ pub fn generate_deadlock_free(
             method: r.method.clone(),
             proxy: *p,
             summary: None,
+            max_load: None,
         })
         .collect();
-    let mut best: Option<(usize, Tables, Summary)> = None;
+    let mut best: Option<(usize, Tables, Summary, f64)> = None;
     for f in full {
         let (i, tb) = f?;
         let s = tb.summary();
+        let load = match opts.objective {
+            Objective::Balance => max_channel_load(t, &tb),
+            Objective::Adaptivity => f64::NAN,
+        };
         candidates[i].summary = Some(s);
-        if best.as_ref().is_none_or(|(_, _, bs)| better(&s, bs)) {
-            best = Some((i, tb, s));
+        candidates[i].max_load = (!load.is_nan()).then_some(load);
+        let wins = best
+            .as_ref()
+            .is_none_or(|(_, _, bs, bl)| match opts.objective {
+                Objective::Adaptivity => better(&s, bs),
+                Objective::Balance => {
+                    (s.nonminimal, load, -s.adaptivity_minimal).partial_cmp(&(
+                        bs.nonminimal,
+                        *bl,
+                        -bs.adaptivity_minimal,
+                    )) == Some(Ordering::Less)
+                }
+            });
+        if wins {
+            best = Some((i, tb, s, load));
         }
     }
-    let Some((i, tables, _)) = best else {
+    let Some((i, tables, _, _)) = best else {
         return Err(RouteError::NoLegalOrder);
     };
     let cdg = tables_cdg(t, &tables);
@@ -423,18 +551,24 @@ pub fn regenerate_after_faults(
     degraded: &Topology,
     old: &DeadlockFree,
     method: Method,
+    objective: Objective,
 ) -> Result<(DeadlockFree, CdgReport), RouteError> {
     let mut tries: Vec<Options> = Vec::new();
     if let Some(r) = old.restriction.ranking() {
         tries.push(Options {
             always_restrict: true,
             ranking: Some(r.clone()),
+            objective,
         });
     }
-    tries.push(Options::default());
+    tries.push(Options {
+        objective,
+        ..Options::default()
+    });
     tries.push(Options {
         always_restrict: true,
         ranking: None,
+        objective,
     });
     let mut last_err = None;
     for o in &tries {
