@@ -107,6 +107,11 @@ fn run_deadlock_free(a: Args, t: asr_model::topology::Topology) -> Result<()> {
         df.cdg.edges,
         if df.cdg.cycle.is_none() { "ACYCLIC" } else { "CYCLIC" }
     );
+    let st = df.step_secs;
+    eprintln!(
+        "time: unrestricted tables {:.3} s, their dependency graph {:.3} s, scoring and searching orders {:.3} s, restricted tables {:.3} s, final check {:.3} s",
+        st[0], st[1], st[2], st[3], st[4]
+    );
     let n = df.tables.ends.nodes.len();
     println!(
         "{}: {} processors, {} routes, adaptivity {:.4} over the {} minimal pairs, {} pairs routed non-minimally, mean route {:.3} channels (shortest {:.3}), mean npath {:.2}; generated and checked in {:.3} s on {} threads ({:.3} s with writing)",

@@ -105,8 +105,10 @@ pub struct DeadlockFree {
     pub unrestricted_cdg: CdgReport,
     /// Every candidate order scored, best first (empty when no restriction was needed).
     pub candidates: Vec<Candidate>,
-    /// Seconds spent: everything, and the generation of the returned tables alone.
+    /// Seconds spent in all, and in its steps: the unrestricted tables, their dependency graph, scoring and
+    /// searching the candidate orders, generating the best ones in full, the final dependency check.
     pub secs: f64,
+    pub step_secs: [f64; 5],
 }
 
 /// What decides between candidate orders (after the fewest non-minimal pairs).
@@ -446,8 +448,16 @@ pub fn generate_deadlock_free(
 ) -> Result<DeadlockFree, RouteError> {
     let t0 = Instant::now();
     let ends = endpoints(t)?;
+    let mut step_secs = [0.0; 5];
+    let mut lap = Instant::now();
+    let mut mark = |k: usize| {
+        step_secs[k] = lap.elapsed().as_secs_f64();
+        lap = Instant::now();
+    };
     let free = generate(t, method, &|| {})?;
+    mark(0);
     let unrestricted_cdg = tables_cdg(t, &free);
+    mark(1);
     if unrestricted_cdg.cycle.is_none() && !opts.always_restrict && opts.ranking.is_none() {
         return Ok(DeadlockFree {
             tables: free,
@@ -456,6 +466,7 @@ pub fn generate_deadlock_free(
             unrestricted_cdg,
             candidates: Vec::new(),
             secs: t0.elapsed().as_secs_f64(),
+            step_secs,
         });
     }
     let cands = match &opts.ranking {
@@ -482,6 +493,7 @@ pub fn generate_deadlock_free(
             }
         }
     }
+    mark(2);
     let full: Vec<Result<(usize, Tables), RouteError>> = scored
         .iter()
         .take(FULL_EVALUATIONS)
@@ -527,7 +539,9 @@ pub fn generate_deadlock_free(
     let Some((i, tables, _, _)) = best else {
         return Err(RouteError::NoLegalOrder);
     };
+    mark(3);
     let cdg = tables_cdg(t, &tables);
+    mark(4);
     if let Some(c) = &cdg.cycle {
         return Err(RouteError::CyclicRestriction(c.join(" → ")));
     }
@@ -538,6 +552,7 @@ pub fn generate_deadlock_free(
         unrestricted_cdg,
         candidates,
         secs: t0.elapsed().as_secs_f64(),
+        step_secs,
     })
 }
 
