@@ -85,6 +85,23 @@ fn routes(out: &Path) -> Result<()> {
     Ok(())
 }
 
+/// What deadlock-free route tables cost (adaptivity, non-minimal pairs, route length, generation time).
+fn routes_cost(out: &Path) -> Result<()> {
+    let rargs = super::routes_cost::Args {
+        topologies: super::routes_cost::default_names(),
+        json: false,
+    };
+    let rows = super::routes_cost::compute(&rargs)?;
+    let table = super::routes_cost::render(&rows);
+    print!("{table}");
+    fs::write(out.join("routes_cost.txt"), &table)?;
+    fs::write(
+        out.join("routes_cost.json"),
+        serde_json::to_string_pretty(&rows)?,
+    )?;
+    Ok(())
+}
+
 /// Seeds 000 and 003: Table 1 (6×6 torus), the torus theorems, Monte Carlo against S, XY / E-cube route
 /// tables, and ASR headers against all shortest paths.
 fn delivery(out: &Path, seed: u64) -> Result<()> {
@@ -244,7 +261,7 @@ fn sp2_systems(out: &Path, seed: u64) -> Result<()> {
 pub fn run(a: Args) -> Result<()> {
     fs::create_dir_all(&a.out).with_context(|| format!("creating {}", a.out.display()))?;
     let t0 = Instant::now();
-    let sections: [(&str, &dyn Fn() -> Result<()>); 8] = [
+    let sections: [(&str, &dyn Fn() -> Result<()>); 9] = [
         ("Verilog export and waveforms", &|| hdl(&a.out)),
         ("Table 2.1 (matching heuristic)", &|| {
             matching(&a.out, a.seed)
@@ -254,6 +271,9 @@ pub fn run(a: Args) -> Result<()> {
         }),
         ("Tables 4.1-4.4 (route generation, SP2 systems)", &|| {
             routes(&a.out)
+        }),
+        ("deadlock-free route tables: what they cost", &|| {
+            routes_cost(&a.out)
         }),
         ("seeds 000/003 (meshes, tori, hypercubes)", &|| {
             delivery(&a.out, a.seed)
