@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# The README's test command: installs the external tools when missing, then runs every test of the workspace
-# (unit, property, lock-step HDL-vs-model, Icarus/Verilator on the exported Verilog, CLI) in release mode.
+# The README's test command: installs the external tools when missing, checks that clippy is clean
+# (`-D warnings`, every target), then runs every test of the workspace (unit, property, lock-step
+# HDL-vs-model, Icarus/Verilator on the exported Verilog, CLI) in release mode.
 # Tests that need an external tool fail, they do not skip, when the tool is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-export ASR_REQUIRE_TOOLS=1
+cargo clippy --workspace --all-targets --release --locked -- -D warnings
 cargo test --workspace --release --locked "$@"

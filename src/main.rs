@@ -42,7 +42,7 @@ enum Command {
     RoutesTable(cmd::routes_table::Args),
     /// What deadlock-free route tables cost: adaptivity, non-minimal pairs, route length, generation time.
     RoutesCost(cmd::routes_cost::Args),
-    /// One network simulation or a load sweep (Beneš or k-ary n-fly).
+    /// One network simulation or a load sweep on any topology (Beneš, butterfly, SP2, mesh, torus, hypercube, file).
     Sim(cmd::sim::Args),
     /// Thesis Table 3.1 and Figures A.1–A.10: Beneš saturation throughput, ASR against random routing.
     BenesTable(cmd::benes_table::Args),
@@ -52,6 +52,8 @@ enum Command {
     AsrCoverage(cmd::grid::CoverageArgs),
     /// Export every HDL top as Verilog, one file per top, module named as the file.
     Verilog(cmd::verilog::Args),
+    /// Run an exported top against its model cycle for cycle (Verilator, rust-hdl or Icarus).
+    Cosim(cmd::cosim::Args),
     /// Write a VCD (HDL, or model with --model) of a scenario and a GTKWave save file beside it.
     Wave(cmd::wave::Args),
     /// Wormhole routing on a hypercube (seed 004): one configuration or a sweep.
@@ -62,8 +64,23 @@ enum Command {
     All(cmd::all::Args),
 }
 
-fn main() -> Result<()> {
-    match Cli::parse().command {
+/// Runs the command line; a user error (bad option, unreadable file, failed run) is printed plainly with its
+/// causes and exit status 1, never with a backtrace (`RUST_BACKTRACE` is for bugs, which panic).
+fn main() -> std::process::ExitCode {
+    match run(Cli::parse()) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            for cause in e.chain().skip(1) {
+                eprintln!("  caused by: {cause}");
+            }
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<()> {
+    match cli.command {
         Command::Matching(a) => cmd::matching::run(a),
         Command::Paths(a) => cmd::paths::run(a),
         Command::TorusTheorems(a) => cmd::paths::run_theorems(a),
@@ -81,9 +98,49 @@ fn main() -> Result<()> {
         Command::GridRoutes(a) => cmd::grid::run(a),
         Command::AsrCoverage(a) => cmd::grid::run_coverage(a),
         Command::Verilog(a) => cmd::verilog::run(a),
+        Command::Cosim(a) => cmd::cosim::run_cmd(a),
         Command::Wave(a) => cmd::wave::run(a),
         Command::Wormhole(a) => cmd::wormhole::run(a),
         Command::WormholeFigures(a) => cmd::wormhole_figures::run(a),
         Command::All(a) => cmd::all::run(a),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cli;
+    use clap::CommandFactory;
+
+    /// `asr --help` and every `asr <command> --help` explain every option.
+    #[test]
+    fn every_option_has_help_text() {
+        let cli = Cli::command();
+        cli.clone().debug_assert();
+        let mut missing = Vec::new();
+        for sub in cli.get_subcommands() {
+            assert!(
+                sub.get_about().is_some(),
+                "{} has no summary",
+                sub.get_name()
+            );
+            for arg in sub.get_arguments() {
+                let id = arg.get_id().as_str();
+                if id == "help" || id == "version" {
+                    continue;
+                }
+                if arg.get_help().is_none() && arg.get_long_help().is_none() {
+                    missing.push(format!("asr {} {}: no help", sub.get_name(), id));
+                }
+                // A comma-separated list shows its default as typed: `[default: 4,8,16]`.
+                if arg.get_value_delimiter().is_some() && arg.get_default_values().len() > 1 {
+                    missing.push(format!(
+                        "asr {} {}: default shown with spaces",
+                        sub.get_name(),
+                        id
+                    ));
+                }
+            }
+        }
+        assert!(missing.is_empty(), "options without help: {missing:?}");
     }
 }

@@ -49,9 +49,11 @@ fn json_and_files_for_the_32_node_system() {
     );
     let csv = std::fs::read_to_string(dir.join("sp2_systems.csv")).unwrap();
     assert_eq!(csv.lines().count(), 5, "{csv}");
-    assert!(std::fs::read_to_string(dir.join("sp2_sp2_32.svg"))
-        .unwrap()
-        .contains("<svg"));
+    let svg = std::fs::read_to_string(dir.join("sp2_32.svg")).unwrap();
+    assert!(
+        svg.contains("<svg") && svg.contains("sp2:32 (32 processors"),
+        "the plot's title names the system"
+    );
     let _ = std::fs::remove_dir_all(dir);
 }
 

@@ -61,10 +61,9 @@ impl Wires {
             src[i] = [Source::Net(2 * i), Source::Net(2 * i + 1)];
             dst[(st - 1) * half + i] = [Sink::Net(2 * i), Sink::Net(2 * i + 1)];
         }
-        for s in 0..st - 1 {
-            for i in 0..half {
-                for q in 0..2 {
-                    let (s2, j, r) = w.next[s][i][q];
+        for (s, next) in w.next.iter().enumerate().take(st - 1) {
+            for (i, next_i) in next.iter().enumerate().take(half) {
+                for (q, &(s2, j, r)) in next_i.iter().enumerate().take(2) {
                     let (k, k2) = (s * half + i, s2 * half + j);
                     dst[k][q] = Sink::Sw(k2, r as usize);
                     src[k2][r as usize] = Source::Sw(k, q);
@@ -166,8 +165,8 @@ impl<const N: usize, const W: usize, const W2: usize, const NW: usize> Logic
         let mut out_data = Bits::<NW>::default();
         for k in 0..self.sw.len() {
             let mut rdy = [false; 2];
-            for q in 0..2 {
-                rdy[q] = match self.wires.dst[k][q] {
+            for (q, rdy_q) in rdy.iter_mut().enumerate() {
+                *rdy_q = match self.wires.dst[k][q] {
                     Sink::Net(p) => {
                         if self.sw[k].out_valid.val().get_bit(q) {
                             out_valid = out_valid.replace_bit(p, true);

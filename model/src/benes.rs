@@ -93,6 +93,9 @@ pub fn asr_header(n: usize, dest: usize) -> Result<Header, HeaderError> {
 pub struct Benes {
     pub wiring: BenesWiring,
     pub sw: Vec<Vec<Switch2>>,
+    /// Scratch: every switch's outputs of the current cycle, and its inputs.
+    outs: Vec<Outputs>,
+    feed: Vec<([bool; 2], [u128; 2])>,
 }
 
 /// What the network drives in one cycle.
@@ -113,42 +116,46 @@ impl Benes {
             ));
         }
         let sw = vec![vec![Switch2::new(); ports / 2]; wiring.stages()];
-        Ok(Benes { wiring, sw })
+        Ok(Benes {
+            wiring,
+            sw,
+            outs: Vec::new(),
+            feed: Vec::new(),
+        })
     }
 
     /// The `out_ready` of switch (s, i): the network's `out_ready` for the last stage, else the `in_ready` of
-    /// the inputs its outputs feed (already evaluated: stages are evaluated from the last back).
+    /// the inputs its outputs feed (already evaluated: stages are evaluated from the last back). `outs` holds
+    /// stage s's switch i at `s * half + i`.
     fn downstream_ready(
         &self,
         s: usize,
         i: usize,
-        outs: &[Vec<Outputs>],
+        outs: &[Outputs],
         out_ready: &[bool],
     ) -> [bool; 2] {
         if s + 1 == self.wiring.stages() {
             return [out_ready[2 * i], out_ready[2 * i + 1]];
         }
+        let half = self.wiring.ports() / 2;
         let f = |q: usize| {
             let (s2, j, r) = self.wiring.next[s][i][q];
-            outs[s2][j].in_ready[r as usize]
+            outs[s2 * half + j].in_ready[r as usize]
         };
         [f(0), f(1)]
     }
 
-    /// Evaluates every switch (last stage first, so each sees its downstream `ready`).
-    fn eval_all(&self, out_ready: &[bool]) -> Result<Vec<Vec<Outputs>>, Switch2Error> {
+    /// Evaluates every switch into `outs` (last stage first, so each sees its downstream `ready`).
+    fn eval_all(&self, out_ready: &[bool], outs: &mut [Outputs]) -> Result<(), Switch2Error> {
         let st = self.wiring.stages();
         let half = self.wiring.ports() / 2;
-        let mut outs: Vec<Vec<Outputs>> = vec![Vec::new(); st];
         for s in (0..st).rev() {
-            let mut row = Vec::with_capacity(half);
             for i in 0..half {
-                let ready = self.downstream_ready(s, i, &outs, out_ready);
-                row.push(self.sw[s][i].eval(ready)?);
+                let ready = self.downstream_ready(s, i, outs, out_ready);
+                outs[s * half + i] = self.sw[s][i].eval(ready)?;
             }
-            outs[s] = row;
         }
-        Ok(outs)
+        Ok(())
     }
 
     /// One clock cycle. Returns what the network drove during the cycle (before the edge).
@@ -158,44 +165,72 @@ impl Benes {
         in_data: &[u128],
         out_ready: &[bool],
     ) -> Result<BenesOutputs, Switch2Error> {
+        let mut o = BenesOutputs {
+            in_ready: Vec::new(),
+            out_valid: Vec::new(),
+            out_data: Vec::new(),
+        };
+        self.step_into(in_valid, in_data, out_ready, &mut o)?;
+        Ok(o)
+    }
+
+    /// [`Benes::step`] writing into `result` (its vectors are reused): no allocation per cycle.
+    pub fn step_into(
+        &mut self,
+        in_valid: &[bool],
+        in_data: &[u128],
+        out_ready: &[bool],
+        result: &mut BenesOutputs,
+    ) -> Result<(), Switch2Error> {
         let n = self.wiring.ports();
         assert!(in_valid.len() == n && in_data.len() == n && out_ready.len() == n);
         let st = self.wiring.stages();
-        let outs = self.eval_all(out_ready)?;
+        let half = n / 2;
+        let mut outs = std::mem::take(&mut self.outs);
+        outs.resize(st * half, Outputs::default());
+        self.eval_all(out_ready, &mut outs)?;
+        result.in_ready.clear();
+        result
+            .in_ready
+            .extend((0..n).map(|p| outs[p / 2].in_ready[p % 2]));
+        let last = &outs[(st - 1) * half..];
+        result.out_valid.clear();
+        result
+            .out_valid
+            .extend((0..n).map(|p| last[p / 2].out_valid[p % 2]));
+        result.out_data.clear();
+        result
+            .out_data
+            .extend((0..n).map(|p| last[p / 2].out_data[p % 2]));
         // Inputs of each switch come from the upstream switch's output buffers (pre-edge values).
-        let mut feed = vec![vec![([false; 2], [0u128; 2]); n / 2]; st];
-        for i in 0..n / 2 {
-            feed[0][i] = (
+        let mut feed = std::mem::take(&mut self.feed);
+        feed.resize(st * half, ([false; 2], [0u128; 2]));
+        for i in 0..half {
+            feed[i] = (
                 [in_valid[2 * i], in_valid[2 * i + 1]],
                 [in_data[2 * i], in_data[2 * i + 1]],
             );
         }
         for s in 0..st - 1 {
-            for i in 0..n / 2 {
+            for i in 0..half {
                 for q in 0..2 {
                     let (s2, j, r) = self.wiring.next[s][i][q];
-                    feed[s2][j].0[r as usize] = outs[s][i].out_valid[q];
-                    feed[s2][j].1[r as usize] = outs[s][i].out_data[q];
+                    let o = &outs[s * half + i];
+                    feed[s2 * half + j].0[r as usize] = o.out_valid[q];
+                    feed[s2 * half + j].1[r as usize] = o.out_data[q];
                 }
             }
         }
-        let result = BenesOutputs {
-            in_ready: (0..n).map(|p| outs[0][p / 2].in_ready[p % 2]).collect(),
-            out_valid: (0..n)
-                .map(|p| outs[st - 1][p / 2].out_valid[p % 2])
-                .collect(),
-            out_data: (0..n)
-                .map(|p| outs[st - 1][p / 2].out_data[p % 2])
-                .collect(),
-        };
         for s in 0..st {
-            for i in 0..n / 2 {
+            for i in 0..half {
                 let ready = self.downstream_ready(s, i, &outs, out_ready);
-                let (v, d) = feed[s][i];
-                self.sw[s][i].commit(&outs[s][i], v, d, ready);
+                let (v, d) = feed[s * half + i];
+                self.sw[s][i].commit(&outs[s * half + i], v, d, ready);
             }
         }
-        Ok(result)
+        self.feed = feed;
+        self.outs = outs;
+        Ok(())
     }
 
     /// Packets held in all buffers.

@@ -22,7 +22,7 @@ pub const MAX_M: usize = 64;
 /// Rotates an `m`-bit row one position toward higher column index (bit m−1 wraps to bit 0).
 #[inline]
 pub fn rotate_up(x: u64, m: usize) -> u64 {
-    debug_assert!(m >= 1 && m <= 64);
+    debug_assert!((1..=64).contains(&m));
     if m == 64 {
         x.rotate_left(1)
     } else {

@@ -106,16 +106,16 @@ impl Switch2 {
 
     /// The usable requests `A[i]` given `out_ready`.
     pub fn usable(&self, out_ready: [bool; 2]) -> Result<[u8; 2], Switch2Error> {
-        let avail = (!self.ob[0].is_some() || out_ready[0]) as u8
-            | (((!self.ob[1].is_some() || out_ready[1]) as u8) << 1);
+        let avail = (self.ob[0].is_none() || out_ready[0]) as u8
+            | (((self.ob[1].is_none() || out_ready[1]) as u8) << 1);
         let mut a = [0u8; 2];
-        for i in 0..2 {
-            if let Some(w) = self.ib[i] {
+        for (i, (ai, ib)) in a.iter_mut().zip(self.ib).enumerate() {
+            if let Some(w) = ib {
                 let r = (w & 3) as u8;
                 if r == 0 {
                     return Err(Switch2Error::EmptyRequest { input: i, word: w });
                 }
-                a[i] = r & avail;
+                *ai = r & avail;
             }
         }
         Ok(a)
@@ -150,9 +150,9 @@ impl Switch2 {
             }
         }
         let mut ib = self.ib;
-        for i in 0..2 {
-            if let Some(q) = o.decision.moves[i] {
-                let w = ib[i].take().expect("decision moves an empty input buffer");
+        for (ibi, mv) in ib.iter_mut().zip(o.decision.moves) {
+            if let Some(q) = mv {
+                let w = ibi.take().expect("decision moves an empty input buffer");
                 debug_assert!(
                     ob[q as usize].is_none(),
                     "move into an occupied output buffer"

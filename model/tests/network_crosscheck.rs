@@ -39,8 +39,8 @@ fn lockstep(
     let mut tag = 0u64;
     let mut delivered = 0usize;
     for cyc in 0..cycles {
-        for p in 0..ports {
-            if pending[p].is_none() && rng.gen::<f64>() < load {
+        for (p, pend) in pending.iter_mut().enumerate() {
+            if pend.is_none() && rng.gen::<f64>() < load {
                 let d = rng.gen_range(0..ports);
                 routing.route(p, d, &mut rng, &mut hops);
                 tag = (tag + 1) % (1 << TAG_BITS);
@@ -54,7 +54,7 @@ fn lockstep(
                     seq: tag as u32,
                     ..Default::default()
                 };
-                pending[p] = Some((word, pk.alloc(meta, &hops)));
+                *pend = Some((word, pk.alloc(meta, &hops)));
             }
         }
         let in_valid: Vec<bool> = pending.iter().map(|x| x.is_some()).collect();

@@ -208,7 +208,7 @@ fn route_file_round_trip_and_errors() {
     );
     let e = parse_routes("P0 P1 5 f0 8\n", "r.txt").unwrap_err();
     assert!(matches!(
-        e.problem,
+        *e.problem,
         RouteFileProblem::NpathMismatch {
             given: 5,
             product: 4
@@ -217,7 +217,7 @@ fn route_file_round_trip_and_errors() {
     assert!(parse_routes("P0 P1\n", "r").is_err());
     assert!(parse_routes("P0 P1 1 0\n", "r").is_err());
     let e = load_routes(&t, "P0 P99 1 2\n", "r").unwrap_err();
-    assert_eq!(e.problem, RouteFileProblem::UnknownProcessor("P99".into()));
+    assert_eq!(*e.problem, RouteFileProblem::UnknownProcessor("P99".into()));
     // A port that leads to the wrong processor.
     let e = load_routes(&t, "P0 P1 1 4\n", "r").unwrap_err();
     assert!(
@@ -227,7 +227,7 @@ fn route_file_round_trip_and_errors() {
     );
     // A port set with one bad member: every combination must work.
     let e = load_routes(&t, "P0 P13 8 f0 81 2\n", "r").unwrap_err();
-    assert!(matches!(e.problem, RouteFileProblem::Invalid(_)), "{e}");
+    assert!(matches!(*e.problem, RouteFileProblem::Invalid(_)), "{e}");
 }
 
 /// Random small topologies: up to 5 switches of 4 ports, each with a processor, random links and wires.

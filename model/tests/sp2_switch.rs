@@ -55,7 +55,7 @@ fn random_traffic(seed: u64, packets_per_node: usize, backpressure: bool, max_se
     let mut sw = Sp2Switch::new();
     let mut nodes: Vec<Node> = (0..PORTS).map(|_| Node::new()).collect();
     let mut expect: HashMap<(u8, u16), Expect> = HashMap::new();
-    for src in 0..PORTS {
+    for (src, node) in nodes.iter_mut().enumerate() {
         for seq in 0..packets_per_node as u16 {
             let set: u8 = loop {
                 let s = rng.gen::<u8>() & rng.gen::<u8>();
@@ -67,8 +67,7 @@ fn random_traffic(seed: u64, packets_per_node: usize, backpressure: bool, max_se
             let mut payload = vec![src as u8, (seq >> 8) as u8, seq as u8];
             payload.extend((3..n).map(|_| rng.gen::<u8>()));
             let h = Header::new(8, vec![set as u64]).unwrap();
-            nodes[src]
-                .send_queue
+            node.send_queue
                 .push_back(encode_packet(&h, &payload).unwrap());
             expect.insert((src as u8, seq), Expect { set, payload });
         }
@@ -223,4 +222,20 @@ fn empty_route_set_is_dropped_and_counted() {
     assert_eq!(nodes[0].arrivals.len(), 1);
     assert_eq!(nodes[0].arrivals[0].payload, vec![42]);
     assert!(sw.is_idle());
+}
+
+/// The single-switch measurement (`asr sp2`) runs under the systems' scoreboard and drains; its cut-through
+/// latency is measured, not assumed; bad parameters are errors.
+#[test]
+fn experiment_has_a_scoreboard_and_measures_cut_through() {
+    use asr_model::sp2::experiment::{cut_through_latency, run};
+    for (bits, load) in [(1, 1.0), (2, 0.6), (8, 1.0)] {
+        let s = run(bits, load, 32, 3_000, 7).unwrap();
+        assert!(s.packets > 200, "{s:?}");
+        assert!(s.throughput > 0.1, "{s:?}");
+    }
+    assert_eq!(cut_through_latency(10).unwrap(), 5);
+    assert_eq!(cut_through_latency(200).unwrap(), 5);
+    assert!(run(0, 1.0, 32, 1_000, 1).is_err());
+    assert!(run(1, 1.0, 5, 1_000, 1).is_err());
 }

@@ -21,7 +21,7 @@ pub struct Args {
     #[arg(long, default_value_t = 3000)]
     pub worm_measure: u64,
     /// Wormhole figures (seed 004): offered loads, % of λmax.
-    #[arg(long, value_delimiter = ',', default_values_t = super::wormhole_figures::default_loads())]
+    #[arg(long, value_delimiter = ',', default_value = super::wormhole_figures::DEFAULT_LOADS)]
     pub worm_loads: Vec<f64>,
 }
 
@@ -214,7 +214,7 @@ fn sp2(out: &Path, seed: u64) -> Result<()> {
         json: false,
     };
     let stats = super::sp2::compute(&a)?;
-    let table = super::sp2::render(&stats, a.payload);
+    let table = super::sp2::render(&stats, a.payload, super::sp2::cut_through(a.payload)?);
     print!("{table}");
     fs::write(out.join("sp2_switch.txt"), &table)?;
     fs::write(
@@ -253,16 +253,30 @@ fn sp2_systems(out: &Path, seed: u64) -> Result<()> {
         super::sp2_system::summary(&curves, 0.3)
     );
     print!("{table}");
-    super::sp2_system::write_files(&curves, a.out.as_ref().expect("set above"))?;
+    super::sp2_system::write_files(&curves, &a, a.out.as_ref().expect("set above"))?;
     fs::write(out.join("sp2_systems.txt"), &table)?;
     Ok(())
 }
 
 pub fn run(a: Args) -> Result<()> {
-    fs::create_dir_all(&a.out).with_context(|| format!("creating {}", a.out.display()))?;
+    // Every argument is checked before the first section runs, the output folder last.
+    super::check::count("--worm-warmup", a.worm_warmup, 0, super::check::MAX_CYCLES)?;
+    super::check::count(
+        "--worm-measure",
+        a.worm_measure,
+        1,
+        super::check::MAX_CYCLES,
+    )?;
+    if let Some(l) = a.worm_loads.iter().find(|&&l| l.is_nan() || l <= 0.0) {
+        anyhow::bail!("--worm-loads {l}: loads must be > 0 (% of λmax)");
+    }
+    super::check::out_dir("--out", &a.out)?;
     let t0 = Instant::now();
-    let sections: [(&str, &dyn Fn() -> Result<()>); 9] = [
+    let sections: [(&str, &dyn Fn() -> Result<()>); 10] = [
         ("Verilog export and waveforms", &|| hdl(&a.out)),
+        ("co-simulation of the exported Verilog (Verilator)", &|| {
+            super::cosim::suite(&a.out, a.seed)
+        }),
         ("Table 2.1 (matching heuristic)", &|| {
             matching(&a.out, a.seed)
         }),

@@ -4,7 +4,7 @@
 //! thesis' figure; latency–load curves as CSV and SVG into the output folder. All sweep points of all curves
 //! run in one rayon pool (largest networks first), with a progress bar on stderr.
 
-use super::plot::{latency_svg, write_csv, Curve};
+use super::plot::{ceiling, latency_svg, write_csv, Curve, LatencyPlot, Line};
 use anyhow::{bail, Context, Result};
 use asr_model::network::build::benes_topology;
 use asr_model::network::engine::Engine;
@@ -12,7 +12,6 @@ use asr_model::network::sim::{simulate, SimConfig, SimStats};
 use asr_model::network::sweep::{default_loads, knee, saturation};
 use asr_model::routing::{BenesRouting, Scheme};
 use asr_model::traffic::{Injection, Pattern};
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::fmt::Write as _;
 use std::fs;
@@ -21,18 +20,19 @@ use std::time::Instant;
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct Args {
-    /// Beneš sizes (powers of two).
-    #[arg(long, value_delimiter = ',', default_values_t = vec![16usize, 32, 64, 128, 512])]
+    /// Beneš sizes (powers of two from 4 to 65536), comma-separated.
+    #[arg(long, value_delimiter = ',', default_value = "16,32,64,128,512")]
     pub sizes: Vec<usize>,
     /// Traffic patterns.
-    #[arg(long, value_delimiter = ',', default_values_t = vec!["uniform".to_string(), "shift-right".to_string()])]
+    #[arg(long, value_delimiter = ',', default_value = "uniform,shift-right")]
     pub patterns: Vec<String>,
-    /// Offered loads of the sweep (default: 12 points from 0.15 to 1.0).
-    #[arg(long, value_delimiter = ',')]
+    /// Offered loads of the sweep, each in (0, 1], comma-separated (default: 12 points from 0.15 to 1.0).
+    #[arg(long, value_delimiter = ',', allow_negative_numbers = true)]
     pub loads: Option<Vec<f64>>,
-    /// Measured packets generated per input per point (thesis: at least 1500).
+    /// Measured packets generated per input per point, 1..=1000000 (thesis: at least 1500).
     #[arg(long, default_value_t = 1500)]
     pub packets: u64,
+    /// Seed of the traffic (ASR and random runs of a point see identical traffic).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Folder for the table, CSVs and plots.
@@ -77,22 +77,41 @@ pub struct Row {
 }
 
 /// Runs every curve. Returns the rows and the wall time in seconds.
-pub fn compute(a: &Args, progress: bool) -> Result<(Vec<Row>, f64)> {
+/// Checks the arguments (without building any network); returns the loads and patterns.
+pub fn validate(a: &Args) -> Result<(Vec<f64>, Vec<Pattern>)> {
     let loads = a.loads.clone().unwrap_or_else(default_loads);
-    for &l in &loads {
-        Injection::geometric(l)?;
-    }
+    super::check::loads("--loads", &loads, "packets / input / cycle")?;
+    super::check::count(
+        "--packets",
+        a.packets,
+        1,
+        super::check::MAX_PACKETS_PER_INPUT,
+    )?;
     let patterns: Vec<Pattern> = a
         .patterns
         .iter()
         .map(|p| p.parse())
         .collect::<Result<_, _>>()?;
+    for &s in &a.sizes {
+        if !(4..=65536).contains(&s) || !s.is_power_of_two() {
+            bail!("--sizes {s}: each Beneš size must be a power of two from 4 to 65536");
+        }
+    }
+    Ok((loads, patterns))
+}
+
+pub fn compute(a: &Args, progress: bool) -> Result<(Vec<Row>, f64)> {
+    let (loads, patterns) = validate(a)?;
     let mut nets = Vec::new();
     for &s in &a.sizes {
-        if s < 4 || !s.is_power_of_two() {
-            bail!("Beneš size {s} must be a power of two ≥ 4");
-        }
-        nets.push((s, Engine::new(&benes_topology(s)?.topo)?));
+        let e = Engine::new(&benes_topology(s)?.topo)?;
+        super::sim::check_work(
+            &format!("asr benes-table, Beneš {s}"),
+            e.switches(),
+            &loads.repeat(patterns.len() * 2),
+            a.packets,
+        )?;
+        nets.push((s, e));
     }
     let schemes = [Scheme::Asr, Scheme::Random];
     // Jobs: (net index, pattern, scheme, load), largest networks first for load balance.
@@ -107,14 +126,10 @@ pub fn compute(a: &Args, progress: bool) -> Result<(Vec<Row>, f64)> {
         }
     }
     let bar = if progress {
-        ProgressBar::new(jobs.len() as u64)
+        super::progress::bar("benes-table", jobs.len() as u64, "points")
     } else {
-        ProgressBar::hidden()
+        super::progress::hidden()
     };
-    bar.set_style(
-        ProgressStyle::with_template("benes-table {bar:40} {pos}/{len} points  {elapsed_precise}")
-            .expect("static template"),
-    );
     let t = Instant::now();
     let results: Vec<SimStats> = jobs
         .par_iter()
@@ -225,25 +240,35 @@ pub fn write(rows: &[Row], table: &str, a: &Args) -> Result<()> {
             },
         ];
         write_csv(&a.out.join(format!("{stem}.csv")), &curves)?;
-        let y_max = 8.0
-            * ch[0]
-                .points
-                .first()
-                .map_or(20.0, |p| p.mean_latency.max(10.0));
+        let lines = [
+            Line::from_sim("ASR", &ch[0].points),
+            Line::from_sim("random", &ch[1].points),
+        ];
         latency_svg(
             &a.out.join(format!("{stem}.svg")),
-            &format!(
-                "{}×{} Beneš, {} traffic",
-                ch[0].size, ch[0].size, ch[0].pattern
-            ),
-            &curves,
-            y_max,
+            &LatencyPlot {
+                title: &format!(
+                    "{}×{} Beneš, {} traffic: ASR against random routing",
+                    ch[0].size, ch[0].size, ch[0].pattern
+                ),
+                subtitle: &format!(
+                    "{} measured packets per input per load, seed {}; thesis Figures A.1–A.10",
+                    a.packets, a.seed
+                ),
+                x_desc: "offered load (packets / input / cycle)",
+                y_max: ceiling(&lines),
+            },
+            &lines,
         )?;
     }
     Ok(())
 }
 
 pub fn run(a: Args) -> Result<()> {
+    validate(&a)?;
+    if !a.json {
+        super::check::out_dir("--out", &a.out)?;
+    }
     let (rows, secs) = compute(&a, !a.json)?;
     if a.json {
         let v: Vec<serde_json::Value> = rows

@@ -28,13 +28,15 @@ pub struct Args {
     #[arg(long, default_value_t = 4)]
     pub step: usize,
     /// Routings: asr-df (deadlock-free ASR tables) and/or single-df (one path per pair from them).
-    #[arg(long, value_delimiter = ',', default_values_t = vec!["asr-df".to_string(), "single-df".to_string()])]
+    #[arg(long, value_delimiter = ',', default_value = "asr-df,single-df")]
     pub routing: Vec<String>,
     /// Offered loads (link bytes per processor per cycle); saturation = the highest accepted.
-    #[arg(long, value_delimiter = ',', default_values_t = vec![0.3f64, 0.4, 0.5, 0.6, 1.0])]
+    #[arg(long, value_delimiter = ',', default_value = "0.3,0.4,0.5,0.6,1.0")]
     pub load: Vec<f64>,
+    /// Warm-up cycles per point.
     #[arg(long, default_value_t = 2_000)]
     pub warmup: u64,
+    /// Measured cycles per point.
     #[arg(long, default_value_t = 10_000)]
     pub measure: u64,
     /// Choose the restriction by balance (busiest channel) instead of adaptivity.
@@ -46,9 +48,13 @@ pub struct Args {
     /// Write fault_curve.csv and fault_curve.svg into this folder.
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Print the rows as JSON.
     #[arg(long)]
     pub json: bool,
 }
+
+/// (topology index, routing index, load, accepted load or None if it deadlocked).
+type PointResult = (usize, usize, f64, Option<f64>);
 
 /// One number of failed links.
 #[derive(Debug, Clone, Serialize)]
@@ -64,8 +70,11 @@ pub struct Row {
 }
 
 pub fn compute(a: &Args) -> Result<Vec<Row>> {
-    if a.step == 0 || a.load.is_empty() || a.load.iter().any(|&l| !(l > 0.0 && l <= 1.0)) {
-        bail!("--step must be ≥ 1 and every --load in (0, 1]");
+    super::check::loads("--load", &a.load, "link bytes / processor / cycle")?;
+    super::check::count("--warmup", a.warmup, 0, super::check::MAX_CYCLES)?;
+    super::check::count("--measure", a.measure, 100, super::check::MAX_CYCLES)?;
+    if a.step == 0 {
+        bail!("--step must be at least 1");
     }
     for r in &a.routing {
         if r != "asr-df" && r != "single-df" {
@@ -111,7 +120,7 @@ pub fn compute(a: &Args) -> Result<Vec<Row>> {
             (0..a.routing.len()).flat_map(move |r| a.load.iter().map(move |&l| (i, r, l)))
         })
         .collect();
-    let results: Vec<Result<(usize, usize, f64, Option<f64>)>> = jobs
+    let results: Vec<Result<PointResult>> = jobs
         .par_iter()
         .map(|&(i, r, load)| {
             let (k, topo, _, routings) = &prepared[i];

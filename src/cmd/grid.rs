@@ -3,7 +3,7 @@
 
 use anyhow::{anyhow, Context, Result};
 use asr_model::delivery::tables::{
-    asr_coverage, dimension_order, grid_topology, write_table, Coverage,
+    asr_coverage_with, dimension_order, grid_topology, write_table, Coverage,
 };
 use rayon::prelude::*;
 use std::fmt::Write;
@@ -20,6 +20,7 @@ pub struct Args {
 }
 
 pub fn run(a: Args) -> Result<()> {
+    super::check::out_file("--out", &a.out)?;
     let (g, t) = grid_topology(&a.topology).map_err(|e| anyhow!(e))?;
     let routes = dimension_order(&g);
     std::fs::write(&a.out, write_table(&t, &routes))
@@ -43,32 +44,37 @@ pub fn run(a: Args) -> Result<()> {
 #[derive(clap::Args, Debug, Clone)]
 pub struct CoverageArgs {
     /// Topologies, comma-separated.
-    #[arg(long, value_delimiter = ',', default_values_t = default_names())]
+    #[arg(long, value_delimiter = ',', default_value = DEFAULT_NAMES)]
     pub topology: Vec<String>,
+    /// Print JSON (one object per topology) instead of the table.
     #[arg(long)]
     pub json: bool,
 }
 
+/// The default topologies of `asr asr-coverage`.
+pub const DEFAULT_NAMES: &str =
+    "mesh:4x4,mesh:8x8,torus:4x4,torus:8x8,hypercube:4,hypercube:6,hypercube:8";
+
 pub fn default_names() -> Vec<String> {
-    [
-        "mesh:4x4",
-        "mesh:8x8",
-        "torus:4x4",
-        "torus:8x8",
-        "hypercube:4",
-        "hypercube:6",
-        "hypercube:8",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect()
+    DEFAULT_NAMES.split(',').map(str::to_string).collect()
 }
 
+/// Route generation on every topology (refused at once where the generator cannot finish, see
+/// [`super::routes::preflight`]), with a progress bar over all source switches.
 pub fn compute(names: &[String]) -> Result<Vec<Coverage>> {
-    names
+    let mut sources = 0;
+    for n in names {
+        let (_, t) = grid_topology(n).map_err(|e| anyhow!(e))?;
+        super::routes::preflight(&t, n)?;
+        sources += t.nodes().len() as u64;
+    }
+    let bar = super::progress::bar("asr-coverage", sources, "source switches");
+    let rows = names
         .par_iter()
-        .map(|n| asr_coverage(n).map_err(|e| anyhow!(e)))
-        .collect()
+        .map(|n| asr_coverage_with(n, &|| bar.inc(1)).map_err(|e| anyhow!(e)))
+        .collect();
+    bar.finish_and_clear();
+    rows
 }
 
 pub fn render(rows: &[Coverage]) -> String {

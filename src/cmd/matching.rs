@@ -8,15 +8,15 @@ use std::time::Instant;
 #[derive(clap::Args, Debug, Clone)]
 pub struct Args {
     /// Matrix sizes (switch ports), comma-separated, each 1..=64.
-    #[arg(long, value_delimiter = ',', default_values_t = vec![4usize, 8, 16])]
+    #[arg(long, value_delimiter = ',', default_value = "4,8,16")]
     pub m: Vec<usize>,
-    /// Pass counts, comma-separated.
-    #[arg(long, value_delimiter = ',', default_values_t = vec![1usize, 2])]
+    /// Pass counts, comma-separated, each 1..=64.
+    #[arg(long, value_delimiter = ',', default_value = "1,2")]
     pub passes: Vec<usize>,
     /// Probability that a request bit is 1.
     #[arg(long, default_value_t = 0.5)]
     pub density: f64,
-    /// Random request matrices per cell.
+    /// Random request matrices per cell, 1..=1000000000.
     #[arg(long, default_value_t = 100_000)]
     pub trials: u64,
     /// Seed of the random matrices.
@@ -38,9 +38,10 @@ pub fn compute(a: &Args) -> Result<Vec<Cell>> {
     if !(0.0..=1.0).contains(&a.density) || a.density.is_nan() {
         bail!("--density {}: must be a probability in [0, 1]", a.density);
     }
-    if a.trials == 0 {
-        bail!("--trials must be at least 1");
+    if let Some(&p) = a.passes.iter().find(|&&p| p == 0 || p > 64) {
+        bail!("--passes {p}: the number of passes must be between 1 and 64");
     }
+    super::check::count("--trials", a.trials, 1, 1_000_000_000)?;
     Ok(a.m
         .iter()
         .flat_map(|&m| run_cells(m, &a.passes, a.density, a.trials, a.seed))

@@ -2,11 +2,14 @@
 
 pub mod all;
 pub mod benes_table;
+pub mod check;
+pub mod cosim;
 pub mod fault_curve;
 pub mod grid;
 pub mod matching;
 pub mod paths;
 pub mod plot;
+pub mod progress;
 pub mod routes;
 pub mod routes_cost;
 pub mod routes_table;

@@ -3,7 +3,7 @@
 
 use anyhow::{anyhow, bail, Result};
 use asr_model::delivery::montecarlo::delivered_share;
-use asr_model::delivery::theorems::{torus_range, TorusFindings};
+use asr_model::delivery::theorems::TorusFindings;
 use asr_model::delivery::{delivery, Grid, Policy};
 use serde::Serialize;
 use std::fmt::Write;
@@ -42,6 +42,13 @@ fn parse_dest(g: &Grid, s: &str) -> Result<usize> {
         })
         .collect::<Result<_>>()?;
     let c = if parts.len() == 1 && g.dims.len() > 1 && g.dims.iter().all(|&k| k == 2) {
+        // A hypercube node given as one number: it must be one of the 2^D labels.
+        if parts[0] >= g.nodes() {
+            bail!(
+                "--dest `{s}`: {g} has nodes 0..{} (or give D coordinates 0/1)",
+                g.nodes() - 1
+            );
+        }
         g.coords(parts[0])
     } else {
         parts
@@ -127,6 +134,7 @@ pub struct TheoremArgs {
     /// Largest even N.
     #[arg(long, default_value_t = 20)]
     pub max_n: usize,
+    /// Print JSON (one object per N: the theorems' checks and where MP stops being optimal) instead of the text.
     #[arg(long)]
     pub json: bool,
 }
@@ -178,7 +186,23 @@ pub fn run_theorems(a: TheoremArgs) -> Result<()> {
     if a.max_n < 4 || a.max_n > 40 {
         bail!("--max-n {}: must be between 4 and 40", a.max_n);
     }
-    let all = torus_range(4, a.max_n);
+    // One N at a time in parallel, with progress (N = 20 alone takes seconds).
+    use rayon::prelude::*;
+    let ns: Vec<usize> = (4..=a.max_n).filter(|n| n % 2 == 0).collect();
+    let bar = if a.json {
+        super::progress::hidden()
+    } else {
+        super::progress::bar("torus-theorems", ns.len() as u64, "tori")
+    };
+    let all: Vec<_> = ns
+        .into_par_iter()
+        .map(|n| {
+            let f = asr_model::delivery::theorems::torus_findings(n);
+            bar.inc(1);
+            f
+        })
+        .collect();
+    bar.finish_and_clear();
     if a.json {
         println!("{}", serde_json::to_string_pretty(&all)?);
     } else {
@@ -189,16 +213,19 @@ pub fn run_theorems(a: TheoremArgs) -> Result<()> {
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct McArgs {
+    /// `mesh:KxK`, `torus:KxK` or `hypercube:D`.
     #[arg(long, default_value = "torus:6x6")]
     pub topology: String,
+    /// Destination node: coordinates `i,j` (meshes, tori) or a number below 2^D (hypercubes).
     #[arg(long, default_value = "0,0")]
     pub dest: String,
     /// Probability that a link is available.
     #[arg(long, default_value_t = 0.8)]
     pub p: f64,
-    /// Messages per source node.
+    /// Messages per source node, 1..=100000000.
     #[arg(long, default_value_t = 20_000)]
     pub trials: u64,
+    /// Seed of the random link failures.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
 }
@@ -209,9 +236,7 @@ pub fn monte_carlo(a: &McArgs) -> Result<(String, f64)> {
     if !(a.p > 0.0 && a.p <= 1.0) {
         bail!("--p {}: must be in (0, 1]", a.p);
     }
-    if a.trials == 0 {
-        bail!("--trials must be at least 1");
-    }
+    super::check::count("--trials", a.trials, 1, 100_000_000)?;
     let dest = parse_dest(&g, &a.dest)?;
     let mut s = String::new();
     let _ = writeln!(s, "{g}, destination {:?}, p = {}, {} messages per source: delivered without delay (Monte Carlo vs exact S)", g.coords(dest), a.p, a.trials);
@@ -261,16 +286,22 @@ pub fn run_mc(a: McArgs) -> Result<()> {
 #[derive(clap::Args, Debug, Clone)]
 pub struct SimCheckArgs {
     /// Topologies, comma-separated.
-    #[arg(long, value_delimiter = ',', default_values_t = vec!["torus:6x6".to_string(), "mesh:5x5".to_string(), "hypercube:4".to_string()])]
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "torus:6x6,mesh:5x5,hypercube:4"
+    )]
     pub topology: Vec<String>,
     /// Probability that a link is available in a cycle.
     #[arg(long, default_value_t = 0.8)]
     pub p: f64,
-    /// Packets per topology and policy (sent one at a time).
+    /// Packets per topology and policy (sent one at a time), 1..=100000000.
     #[arg(long, default_value_t = 20_000)]
     pub packets: u64,
+    /// Seed of the traffic and the link failures.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Print JSON (one object per topology and policy) instead of the table.
     #[arg(long)]
     pub json: bool,
 }
@@ -280,6 +311,10 @@ pub fn sim_check(
     a: &SimCheckArgs,
 ) -> Result<(Vec<asr_model::delivery::perhop::PerHopCheck>, String)> {
     use rayon::prelude::*;
+    if !(a.p > 0.0 && a.p <= 1.0) {
+        bail!("--p {}: must be in (0, 1]", a.p);
+    }
+    super::check::count("--packets", a.packets, 1, 100_000_000)?;
     let jobs: Vec<(String, Policy)> = a
         .topology
         .iter()

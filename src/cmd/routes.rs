@@ -3,9 +3,10 @@
 //! With `--deadlock-free`: the tables restricted so that their channel-dependency graph is acyclic
 //! (`routes::deadlock_free`), with the restriction chosen, its cost and the acyclicity check printed.
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
+use asr_model::routes::table::Tables;
 use asr_model::routes::{generate, Method};
-use indicatif::{ProgressBar, ProgressStyle};
+use asr_model::topology::Topology;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -54,6 +55,7 @@ fn write_tables(
 }
 
 fn run_deadlock_free(a: Args, t: asr_model::topology::Topology) -> Result<()> {
+    preflight(&t, &a.topology)?;
     use asr_model::routes::deadlock_free::{generate_deadlock_free, Objective, Options};
     let method = if a.full { Method::Full } else { Method::Pruned };
     let t0 = Instant::now();
@@ -131,24 +133,66 @@ fn run_deadlock_free(a: Args, t: asr_model::topology::Topology) -> Result<()> {
     Ok(())
 }
 
+/// Refuses, before any long computation, route generation the generator cannot finish: more processors
+/// than [`MAX_ROUTE_PROCESSORS`](super::check::MAX_ROUTE_PROCESSORS), or a topology whose routability graph
+/// from the first source switch to its farthest destination switch has a stage wider than the solver's
+/// limit (hypercubes from dimension 11, Beneš networks from 4096 ports; the generator would otherwise
+/// find this only at the farthest pair of each source, after minutes or hours).
+pub fn preflight(t: &Topology, name: &str) -> Result<()> {
+    use asr_model::routes::bfs::modified_bfs;
+    use asr_model::routes::table::{endpoints, route_switch_pair};
+    let ends = endpoints(t).with_context(|| format!("route tables of `{name}`"))?;
+    let n = ends.nodes.len();
+    let max = super::check::MAX_ROUTE_PROCESSORS;
+    if n > max {
+        bail!(
+            "route tables of `{name}`: {n} processors ({} routes); the limit is {max} processors",
+            n * (n - 1)
+        );
+    }
+    let src = ends.sources[0];
+    let bfs = modified_bfs(t, src);
+    let is_dest: std::collections::HashSet<usize> = ends.dests.iter().copied().collect();
+    if let Some(&far) = bfs.order.iter().rev().find(|e| is_dest.contains(e)) {
+        let mut scratch = vec![u32::MAX; t.len()];
+        route_switch_pair(&bfs, far, &mut scratch, Method::Pruned).with_context(|| {
+            format!(
+                "route tables of `{name}`: from {} to {}",
+                t.element(src).name,
+                t.element(far).name
+            )
+        })?;
+    }
+    Ok(())
+}
+
+/// The route tables of `t` after [`preflight`], with a progress bar over the source switches.
+pub fn generate_tables(t: &Topology, name: &str, method: Method) -> Result<Tables> {
+    preflight(t, name)?;
+    let ends = asr_model::routes::table::endpoints(t)?;
+    let bar = super::progress::bar(
+        &format!("route tables of {name}"),
+        ends.sources.len() as u64,
+        "source switches",
+    );
+    let tables = generate(t, method, &|| bar.inc(1));
+    bar.finish_and_clear();
+    Ok(tables?)
+}
+
 pub fn run(a: Args) -> Result<()> {
+    super::check::out_file("--out", &a.out)?;
     let t = super::topology::load(&a.topology)?;
     if a.deadlock_free {
         return run_deadlock_free(a, t);
     }
     let t0 = Instant::now();
     let ends = asr_model::routes::table::endpoints(&t)?;
-    let bar = ProgressBar::new(ends.sources.len() as u64);
-    bar.set_style(
-        ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} source switches")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    let tables = generate(
+    let tables = generate_tables(
         &t,
+        &a.topology,
         if a.full { Method::Full } else { Method::Pruned },
-        &|| bar.inc(1),
     )?;
-    bar.finish_and_clear();
     let gen = t0.elapsed().as_secs_f64();
     let f =
         std::fs::File::create(&a.out).with_context(|| format!("creating {}", a.out.display()))?;

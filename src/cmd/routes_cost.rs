@@ -14,35 +14,22 @@ use std::time::Instant;
 #[derive(clap::Args, Debug, Clone)]
 pub struct Args {
     /// Topologies (built-in names or topology files), comma-separated.
-    #[arg(long, value_delimiter = ',', default_values_t = default_names())]
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = DEFAULT_TOPOLOGIES
+    )]
     pub topologies: Vec<String>,
+    /// Print the rows as JSON.
     #[arg(long)]
     pub json: bool,
 }
 
+/// The topologies of the cost table.
+pub const DEFAULT_TOPOLOGIES: &str = "sp2:16,sp2:32,sp2:48,sp2:64,sp2:80,sp2:128,sp2:256,sp2:512,mesh:8x8,torus:8x8,hypercube:6,irregular:16:1,irregular:16:2,irregular:32:1,irregular:32:2,irregular:64:1,irregular:64:2";
+
 pub fn default_names() -> Vec<String> {
-    [
-        "sp2:16",
-        "sp2:32",
-        "sp2:48",
-        "sp2:64",
-        "sp2:80",
-        "sp2:128",
-        "sp2:256",
-        "sp2:512",
-        "mesh:8x8",
-        "torus:8x8",
-        "hypercube:6",
-        "irregular:16:1",
-        "irregular:16:2",
-        "irregular:32:1",
-        "irregular:32:2",
-        "irregular:64:1",
-        "irregular:64:2",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect()
+    DEFAULT_TOPOLOGIES.split(',').map(str::to_string).collect()
 }
 
 /// One topology.

@@ -14,7 +14,7 @@ use std::time::Instant;
 #[derive(clap::Args, Debug, Clone)]
 pub struct Args {
     /// Topologies (built-in names), comma-separated.
-    #[arg(long, value_delimiter = ',', default_values_t = default_names())]
+    #[arg(long, value_delimiter = ',', default_value = DEFAULT_NAMES)]
     pub topologies: Vec<String>,
     /// Worker threads for the measured parallel run (default: the cores present).
     #[arg(long)]
@@ -27,21 +27,12 @@ pub struct Args {
     pub json: bool,
 }
 
+/// The default systems of `asr routes-table`.
+pub const DEFAULT_NAMES: &str =
+    "sp2:16,sp2:32,sp2:48,sp2:64,sp2even:64,sp2:80,sp2:128,sp2:256,sp2:512";
+
 pub fn default_names() -> Vec<String> {
-    [
-        "sp2:16",
-        "sp2:32",
-        "sp2:48",
-        "sp2:64",
-        "sp2even:64",
-        "sp2:80",
-        "sp2:128",
-        "sp2:256",
-        "sp2:512",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect()
+    DEFAULT_NAMES.split(',').map(str::to_string).collect()
 }
 
 /// One topology's measurements.
@@ -181,10 +172,18 @@ pub fn compute(a: &Args) -> Result<Vec<Row>> {
         bail!("--workers must be at least 1");
     }
     let method = if a.full { Method::Full } else { Method::Pruned };
-    a.topologies
+    let bar = super::progress::bar("routes-table", a.topologies.len() as u64, "systems");
+    let rows = a
+        .topologies
         .iter()
-        .map(|n| measure(n, workers, method))
-        .collect()
+        .map(|n| {
+            let r = measure(n, workers, method);
+            bar.inc(1);
+            r
+        })
+        .collect();
+    bar.finish_and_clear();
+    rows
 }
 
 fn opt(x: Option<f64>) -> String {

@@ -1,8 +1,9 @@
-//! `asr sim`: one simulation, or a load sweep, on a Beneš (`--network benes:64`) or a k-ary n-fly
-//! (`--network fly:4,3`). Prints one line per load (offered, accepted, mean/max latency); `--json` prints the
-//! full statistics; `--out` writes the sweep as CSV and an SVG latency–load plot.
+//! `asr sim`: one simulation, or a load sweep, on a Beneš (`--network benes:64`), a k-ary n-fly
+//! (`--network fly:4:3`), any built-in topology or a topology file. Prints one line per load (offered,
+//! accepted, mean/max latency); `--json` prints the full statistics; `--out` writes the sweep as CSV and an
+//! SVG latency–load plot.
 
-use super::plot::{latency_svg, write_csv, Curve};
+use super::plot::{ceiling, file_part, latency_svg, write_csv, Curve, LatencyPlot, Line};
 use anyhow::{bail, Context, Result};
 use asr_model::network::build::{benes_topology, fly_topology};
 use asr_model::network::engine::Engine;
@@ -10,23 +11,22 @@ use asr_model::network::sim::{SimConfig, SimStats};
 use asr_model::network::sweep::{knee, saturation, sweep};
 use asr_model::routing::{BenesRouting, FlyRouting, Routing, Scheme};
 use asr_model::traffic::{Injection, Pattern};
-use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
 use std::time::Instant;
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct Args {
-    /// `benes:N` (N = 2^n), `fly:K,N` (K-ary N-fly), any built-in topology of `asr topology` (`sp2:64`,
-    /// `mesh:8x8`, `torus:8x8`, `hypercube:6`, …) or a topology file.
+    /// `benes:N` (N = 2^n, 2..=65536), `fly:K:N` (K-ary N-fly; `fly:K,N` also works), any built-in topology
+    /// of `asr topology` (`sp2:64`, `mesh:8x8`, `torus:8x8`, `hypercube:6`, …) or a topology file.
     #[arg(long, default_value = "benes:64")]
     pub network: String,
     /// Beneš: asr, random, random-pair or fixed (the butterfly uses destination tags). Other topologies:
     /// asr (generated route tables of maximum adaptivity), single (the same paths, one port per hop),
     /// asr-df and single-df (the same from the deadlock-free tables),
     /// dor (XY / E-cube tables on meshes, tori, hypercubes), or the per-hop policies mp and z2 (seed 003).
-    #[arg(long, default_value = "asr")]
+    #[arg(long, default_value = "asr", conflicts_with = "routes")]
     pub routing: String,
-    /// A route-table file to route by (instead of --routing).
+    /// A route-table file to route by (instead of --routing; the two cannot be given together).
     #[arg(long)]
     pub routes: Option<PathBuf>,
     /// With --routing asr or single on a table-routed topology: use the deadlock-free tables (acyclic channel
@@ -39,21 +39,28 @@ pub struct Args {
     /// uniform, shift-left, shift-right, reverse, complement, bit-reversal, transpose.
     #[arg(long, default_value = "uniform")]
     pub pattern: String,
-    /// Offered loads (packets per input per cycle); several = a sweep.
-    #[arg(long, value_delimiter = ',', default_values_t = vec![0.4])]
+    /// Offered loads (packets per input per cycle, each in (0, 1]), comma-separated; several = a sweep.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "0.4",
+        allow_negative_numbers = true
+    )]
     pub load: Vec<f64>,
-    /// Measured packets generated per input (thesis: 1500).
+    /// Measured packets generated per input, 1..=1000000 (thesis: 1500).
     #[arg(long, default_value_t = 1500)]
     pub packets: u64,
     /// Probability that a processor accepts a delivery in a cycle (1 = no back-pressure).
     #[arg(long, default_value_t = 1.0)]
     pub sink_ready: f64,
+    /// Seed of the traffic (and of random routing).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Print the statistics as JSON.
     #[arg(long)]
     pub json: bool,
-    /// Write `<stem>.csv` and `<stem>.svg` of the sweep into this folder.
+    /// Write `<network>_<routing>_<pattern>.csv` and `.svg` of the sweep into this folder (created if
+    /// missing).
     #[arg(long)]
     pub out: Option<PathBuf>,
 }
@@ -62,24 +69,36 @@ pub struct Args {
 pub fn network(spec: &str, routing: &str) -> Result<(Engine, Box<dyn Routing>)> {
     let (kind, arg) = spec
         .split_once(':')
-        .with_context(|| format!("network `{spec}`: expected benes:N or fly:K,N"))?;
+        .with_context(|| format!("network `{spec}`: expected benes:N or fly:K:N"))?;
     match kind {
         "benes" => {
-            let size: usize = arg.parse().with_context(|| format!("Beneš size `{arg}`"))?;
-            let g = benes_topology(size)?;
-            let scheme: Scheme = routing.parse()?;
+            let size: usize = arg
+                .parse()
+                .with_context(|| format!("network `{spec}`: `{arg}` is not a number"))?;
+            let g = benes_topology(size).with_context(|| format!("network `{spec}`"))?;
+            let scheme: Scheme = routing
+                .parse()
+                .with_context(|| format!("--routing `{routing}` on `{spec}`"))?;
             let n = size.trailing_zeros() as usize;
             Ok((Engine::new(&g.topo)?, Box::new(BenesRouting { n, scheme })))
         }
         "fly" => {
-            let (k, n) = arg
-                .split_once(',')
-                .with_context(|| format!("fly `{arg}`: expected K,N"))?;
-            let (k, n): (usize, usize) = (k.parse()?, n.parse()?);
-            let g = fly_topology(k, n)?;
+            let parts: Vec<&str> = arg.split([',', ':']).collect();
+            let [k, n] = parts[..] else {
+                bail!("network `{spec}`: expected fly:K:N (K-ary N-fly)");
+            };
+            let num = |x: &str| {
+                x.parse::<usize>()
+                    .with_context(|| format!("network `{spec}`: `{x}` is not a number"))
+            };
+            let (k, n) = (num(k)?, num(n)?);
+            let g = fly_topology(k, n).with_context(|| format!("network `{spec}`"))?;
+            if routing != "asr" {
+                bail!("--routing `{routing}` on `{spec}`: the butterfly routes by destination tag (leave --routing out)");
+            }
             Ok((Engine::new(&g.topo)?, Box::new(FlyRouting { k, n })))
         }
-        _ => bail!("unknown network kind `{kind}` (benes, fly)"),
+        _ => bail!("network `{spec}`: unknown kind `{kind}` (benes, fly)"),
     }
 }
 
@@ -100,7 +119,11 @@ pub fn load_topology(spec: &str) -> Result<asr_model::topology::Topology> {
 pub fn asr_tables(
     topo: &asr_model::topology::Topology,
 ) -> Result<asr_model::routing::TableRouting> {
-    let tables = asr_model::routes::generate(topo, asr_model::routes::Method::Pruned, &|| {})?;
+    let tables = super::routes::generate_tables(
+        topo,
+        &format!("{} processors", topo.nodes().len()),
+        asr_model::routes::Method::Pruned,
+    )?;
     asr_model::routing::TableRouting::from_tables(topo, &tables, "asr").map_err(anyhow::Error::msg)
 }
 
@@ -237,7 +260,37 @@ pub fn table_network(
     Ok((engine, Box::new(table)))
 }
 
+/// Refuses a run whose estimated work, switch evaluations = switches × Σ over the loads of the cycles
+/// needed to generate `packets` per input (packets / load), is above
+/// [`MAX_ROUTER_CYCLES`](super::check::MAX_ROUTER_CYCLES).
+pub fn check_work(what: &str, switches: usize, loads: &[f64], packets: u64) -> Result<()> {
+    let cycles: f64 = loads.iter().map(|&l| packets as f64 / l.max(1e-9)).sum();
+    let work = switches as f64 * cycles;
+    let max = super::check::MAX_ROUTER_CYCLES;
+    if work > max {
+        bail!(
+            "{what}: about {work:.1e} switch evaluations ({switches} switches, {packets} packets per input, loads {loads:?}), \
+             above the limit of {max:.0e} (about 2 hours): use fewer --packets, fewer or higher loads, or a smaller network"
+        );
+    }
+    Ok(())
+}
+
 pub fn run(a: Args) -> Result<()> {
+    super::check::loads("--load", &a.load, "packets / input / cycle")?;
+    super::check::count(
+        "--packets",
+        a.packets,
+        1,
+        super::check::MAX_PACKETS_PER_INPUT,
+    )?;
+    if !(a.sink_ready > 0.0 && a.sink_ready <= 1.0) {
+        bail!("--sink-ready {}: must be in (0, 1]", a.sink_ready);
+    }
+    let pattern: Pattern = a.pattern.parse()?;
+    if let Some(dir) = &a.out {
+        super::check::out_dir("--out", dir)?;
+    }
     let kind = a.network.split(':').next().unwrap_or("");
     let (engine, routing) = if (kind == "benes" || kind == "fly") && a.routes.is_none() {
         if a.deadlock_free {
@@ -256,18 +309,20 @@ pub fn run(a: Args) -> Result<()> {
             objective(a.balance),
         )?
     };
-    let pattern: Pattern = a.pattern.parse()?;
-    if !(0.0..=1.0).contains(&a.sink_ready) || a.sink_ready == 0.0 {
-        bail!("--sink-ready {} must be in (0, 1]", a.sink_ready);
-    }
+    check_work(
+        &format!("asr sim on `{}`", a.network),
+        engine.switches(),
+        &a.load,
+        a.packets,
+    )?;
     let mut cfg = SimConfig::new(Injection::geometric(a.load[0])?, pattern, a.seed);
     cfg.packets_per_input = a.packets;
     cfg.sink_ready = a.sink_ready;
-    let bar = ProgressBar::new(a.load.len() as u64);
-    bar.set_style(
-        ProgressStyle::with_template("sim {bar:40} {pos}/{len} loads {elapsed_precise}")
-            .expect("static template"),
-    );
+    let bar = if a.json {
+        super::progress::hidden()
+    } else {
+        super::progress::bar("sim", a.load.len() as u64, "loads")
+    };
     let t = Instant::now();
     let pts: Vec<SimStats> = sweep(&engine, routing.as_ref(), &cfg, &a.load, &|| bar.inc(1))?;
     bar.finish_and_clear();
@@ -311,17 +366,37 @@ pub fn run(a: Args) -> Result<()> {
         std::fs::create_dir_all(dir)?;
         let stem = format!(
             "{}_{}_{}",
-            a.network.replace([':', ','], "_"),
-            routing.name(),
+            file_part(&a.network),
+            file_part(&routing.name()),
             pattern
         );
         let curves = [Curve {
             label: &routing.name(),
             points: &pts,
         }];
-        write_csv(&dir.join(format!("{stem}.csv")), &curves)?;
-        let y_max = 8.0 * pts.first().map_or(20.0, |p| p.mean_latency.max(10.0));
-        latency_svg(&dir.join(format!("{stem}.svg")), &stem, &curves, y_max)?;
+        let csv = dir.join(format!("{stem}.csv"));
+        write_csv(&csv, &curves).with_context(|| format!("writing {}", csv.display()))?;
+        let lines = [Line::from_sim(&routing.name(), &pts)];
+        let svg = dir.join(format!("{stem}.svg"));
+        latency_svg(
+            &svg,
+            &LatencyPlot {
+                title: &format!(
+                    "{}, {} traffic, {} routing",
+                    a.network,
+                    pattern,
+                    routing.name()
+                ),
+                subtitle: &format!(
+                    "{} measured packets per input per load, sink ready {}, seed {}",
+                    a.packets, a.sink_ready, a.seed
+                ),
+                x_desc: "offered load (packets / input / cycle)",
+                y_max: ceiling(&lines),
+            },
+            &lines,
+        )?;
+        eprintln!("sim: wrote {} and {}", csv.display(), svg.display());
     }
     Ok(())
 }

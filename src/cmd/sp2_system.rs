@@ -10,7 +10,6 @@ use asr_model::sp2::system::{
     fmt_ids, run_with_faults, FaultPlan, Sp2SysConfig, Sp2SysError, Sp2SysStats,
 };
 use asr_model::topology::Topology;
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -18,11 +17,11 @@ use std::path::{Path, PathBuf};
 #[derive(clap::Args, Debug, Clone)]
 pub struct Args {
     /// Systems: built-in names (sp2:16, sp2:32, …, sp2:512, sp2even:64) or topology files, comma-separated.
-    #[arg(long, value_delimiter = ',', default_values_t = vec!["sp2:32".to_string()])]
+    #[arg(long, value_delimiter = ',', default_value = "sp2:32")]
     pub network: Vec<String>,
     /// Routings to compare: asr (the generator's tables), single (one path per pair from them), asr-df and
     /// single-df (the same from the deadlock-free tables).
-    #[arg(long, value_delimiter = ',', default_values_t = vec!["asr".to_string(), "single".to_string()])]
+    #[arg(long, value_delimiter = ',', default_value = "asr,single")]
     pub routing: Vec<String>,
     /// Use the deadlock-free tables (acyclic channel dependencies) for asr and single.
     #[arg(long)]
@@ -31,24 +30,33 @@ pub struct Args {
     #[arg(long)]
     pub balance: bool,
     /// Offered loads in link bytes per processor per cycle, comma-separated, each in (0, 1].
-    #[arg(long, value_delimiter = ',', default_values_t = vec![0.1f64, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 1.0])]
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "0.1,0.2,0.3,0.4,0.5,0.6,0.7,0.8,1",
+        allow_negative_numbers = true
+    )]
     pub load: Vec<f64>,
     /// Payload bytes per packet: N or MIN..MAX (uniform), at least 6.
     #[arg(long, default_value = "32")]
     pub payload: String,
+    /// Warm-up cycles per point before measuring, 0..=100000000.
     #[arg(long, default_value_t = 2_000)]
     pub warmup: u64,
-    /// Measured cycles per point.
+    /// Measured cycles per point, 100..=100000000.
     #[arg(long, default_value_t = 10_000)]
     pub measure: u64,
-    /// Packets a processor may have waiting (more are refused and counted).
+    /// Packets a processor may have waiting (more are refused and counted), 1..=1000000.
     #[arg(long, default_value_t = 16)]
     pub source_queue: usize,
+    /// Seed of the traffic.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Write CSV and SVG latency–load plots into this folder.
+    /// Write `sp2_systems.csv` and one latency–load plot per system (`sp2_32.svg`, …) into this folder
+    /// (created if missing).
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Print JSON (per system, every point's statistics or its deadlock) instead of the tables.
     #[arg(long)]
     pub json: bool,
     /// Fault scenario: links fail at the start of this cycle (inside the measured window). One network only.
@@ -199,14 +207,19 @@ pub struct SystemCurves {
     pub points: Vec<Point>,
 }
 
-pub fn compute(a: &Args) -> Result<Vec<SystemCurves>> {
-    if a.load.is_empty() || a.load.iter().any(|&l| !(l > 0.0 && l <= 1.0)) {
-        bail!("--load: each must be in (0, 1]");
+/// Checks the arguments that need no topology; returns the payload range.
+pub fn validate(a: &Args) -> Result<(usize, usize)> {
+    super::check::loads("--load", &a.load, "link bytes / processor / cycle")?;
+    super::check::count("--warmup", a.warmup, 0, super::check::MAX_CYCLES)?;
+    super::check::count("--measure", a.measure, 100, super::check::MAX_CYCLES)?;
+    super::check::count("--source-queue", a.source_queue as u64, 1, 1_000_000)?;
+    if let Some(r) = a
+        .routing
+        .iter()
+        .find(|r| !["asr", "single", "asr-df", "single-df"].contains(&r.as_str()))
+    {
+        bail!("--routing `{r}`: use asr, single, asr-df or single-df");
     }
-    if a.measure < 100 || a.source_queue == 0 {
-        bail!("--measure must be ≥ 100 and --source-queue ≥ 1");
-    }
-    let payload = parse_payload(&a.payload)?;
     if a.fail_at.is_some() && a.network.len() != 1 {
         bail!("--fail-at: give exactly one --network");
     }
@@ -220,12 +233,34 @@ pub fn compute(a: &Args) -> Result<Vec<SystemCurves>> {
             );
         }
     }
+    parse_payload(&a.payload)
+}
+
+pub fn compute(a: &Args) -> Result<Vec<SystemCurves>> {
+    let payload = validate(a)?;
     let mut systems = Vec::new();
     let mut scenario = None;
     for spec in &a.network {
         let t = super::sim::load_topology(spec)?;
-        // Fail early on a topology that is not made of SP2 switches.
-        Sp2Network::new(&t).with_context(|| format!("network `{spec}`"))?;
+        // Fail early on a topology that is not made of SP2 switches, or too large a run.
+        let switches = Sp2Network::new(&t)
+            .with_context(|| format!("network `{spec}`"))?
+            .switches
+            .len();
+        let work = switches as f64
+            * (a.warmup + a.measure) as f64
+            * (a.load.len() * a.routing.len()) as f64;
+        let max = super::check::MAX_SWITCH_CYCLES;
+        if work > max {
+            bail!(
+                "asr sp2-system on `{spec}`: about {work:.1e} switch-cycles ({switches} switches, {} + {} cycles, {} loads, {} routings), \
+                 above the limit of {max:.0e} (about 2 hours): use fewer cycles or loads",
+                a.warmup,
+                a.measure,
+                a.load.len(),
+                a.routing.len()
+            );
+        }
         for r in &a.routing {
             if !["asr", "single", "asr-df", "single-df"].contains(&r.as_str()) {
                 bail!("--routing `{r}`: use asr, single, asr-df or single-df");
@@ -254,14 +289,10 @@ pub fn compute(a: &Args) -> Result<Vec<SystemCurves>> {
         })
         .collect();
     let pb = if a.json {
-        ProgressBar::hidden()
+        super::progress::hidden()
     } else {
-        ProgressBar::new(jobs.len() as u64)
+        super::progress::bar("sp2-system", jobs.len() as u64, "points")
     };
-    pb.set_style(
-        ProgressStyle::with_template("sp2-system {bar:40} {pos}/{len} points  {elapsed_precise}")
-            .expect("template"),
-    );
     let results: Vec<Result<Point>> = jobs
         .par_iter()
         .map(|&(s, k, load)| {
@@ -439,7 +470,7 @@ pub fn summary(curves: &[SystemCurves], ref_load: f64) -> String {
 }
 
 /// CSV of every point and one SVG latency–load plot per system.
-pub fn write_files(curves: &[SystemCurves], dir: &Path) -> Result<()> {
+pub fn write_files(curves: &[SystemCurves], a: &Args, dir: &Path) -> Result<()> {
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     let mut w = csv::Writer::from_path(dir.join("sp2_systems.csv"))?;
     w.write_record([
@@ -494,31 +525,72 @@ pub fn write_files(curves: &[SystemCurves], dir: &Path) -> Result<()> {
         }
     }
     w.flush()?;
+    use super::plot::{ceiling, file_part, latency_svg, LatencyPlot, Line, Pt, SATURATED_BELOW};
     for c in curves {
-        let mut lines: Vec<(&str, Vec<(f64, f64)>)> = Vec::new();
+        let mut lines: Vec<Line> = Vec::new();
         for pt in &c.points {
-            let Some(p) = &pt.stats else { continue };
-            match lines.iter_mut().find(|(l, _)| *l == p.routing) {
-                Some((_, v)) => v.push((p.load, p.mean_latency)),
-                None => lines.push((p.routing.as_str(), vec![(p.load, p.mean_latency)])),
+            let p = Pt {
+                x: pt.load,
+                y: pt.stats.as_ref().map(|s| s.mean_latency),
+                saturated: pt
+                    .stats
+                    .as_ref()
+                    .is_some_and(|s| s.accepted < SATURATED_BELOW * s.load),
+            };
+            let acc = pt.stats.as_ref().map(|s| s.accepted);
+            let label = match pt.routing.as_str() {
+                "asr" => "ASR",
+                "single" => "single-path",
+                other => other,
+            };
+            match lines.iter_mut().find(|l| l.label == label) {
+                Some(l) => {
+                    l.points.push(p);
+                    l.saturation = match (l.saturation, acc) {
+                        (Some(x), Some(y)) => Some(x.max(y)),
+                        (x, y) => x.or(y),
+                    };
+                }
+                None => lines.push(Line {
+                    label: label.to_string(),
+                    points: vec![p],
+                    saturation: acc,
+                }),
             }
         }
-        let file = format!("sp2_{}.svg", c.network.replace([':', '/', '.'], "_"));
-        super::plot::xy_svg(
-            &dir.join(file),
-            &format!(
-                "{}: SP2-style switches, ASR tables against single-path",
-                c.network
-            ),
-            "offered load (link bytes / processor / cycle)",
+        let p0 = &c.points[0];
+        latency_svg(
+            &dir.join(format!("{}.svg", file_part(&c.network))),
+            &LatencyPlot {
+                title: &format!(
+                    "{} ({} processors, {} SP2-style switches), uniform traffic: {}",
+                    c.network,
+                    p0.processors,
+                    p0.switches,
+                    lines
+                        .iter()
+                        .map(|l| format!("{} tables", l.label))
+                        .collect::<Vec<_>>()
+                        .join(" against ")
+                ),
+                subtitle: &format!(
+                    "{}-byte payloads, {} warm-up + {} measured cycles per load, source queue {}, seed {}",
+                    a.payload, a.warmup, a.measure, a.source_queue, a.seed
+                ),
+                x_desc: "offered load (link bytes / processor / cycle)",
+                y_max: ceiling(&lines),
+            },
             &lines,
-            2_000.0,
         )?;
     }
     Ok(())
 }
 
 pub fn run(a: Args) -> Result<()> {
+    validate(&a)?;
+    if let Some(dir) = &a.out {
+        super::check::out_dir("--out", dir)?;
+    }
     let curves = compute(&a)?;
     if a.json {
         let all: Vec<_> = curves
@@ -533,7 +605,12 @@ pub fn run(a: Args) -> Result<()> {
         }
     }
     if let Some(dir) = &a.out {
-        write_files(&curves, dir)?;
+        write_files(&curves, &a, dir)?;
+        eprintln!(
+            "sp2-system: wrote sp2_systems.csv and {} plot(s) into {}",
+            curves.len(),
+            dir.display()
+        );
     }
     Ok(())
 }

@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct Args {
-    /// Built-in topology (sp2:N (16,32,48,64,80,128,256,512), sp2even:64, benes:N, fly:K:N, mesh:KxK,
-    /// torus:KxK, hypercube:D, irregular:S:SEED, irregular:S:P:SEED) or a topology file.
+    /// Built-in topology (sp2:N (16,32,48,64,80,128,256,512), sp2even:64, benes:N, fly:K:N (or fly:K,N),
+    /// mesh:KxK, torus:KxK, hypercube:D, irregular:S:SEED, irregular:S:P:SEED) or a topology file.
     pub name: String,
     /// Output file (stdout if omitted).
     #[arg(long)]
@@ -40,7 +40,14 @@ pub fn load(spec: &str) -> Result<Topology> {
 }
 
 pub fn run(a: Args) -> Result<()> {
-    let t = load(&a.name)?;
+    if let Some(p) = &a.out {
+        super::check::out_file("--out", p)?;
+    }
+    let t = if Path::new(&a.name).is_file() {
+        load(&a.name)?
+    } else {
+        builtin(&a.name)?
+    };
     let (t, comments) = if a.fail_links.is_some() || a.fail_switches.is_some() {
         let links = Pick::parse(a.fail_links.as_deref().unwrap_or("0"));
         let switches = Pick::parse(a.fail_switches.as_deref().unwrap_or("0"));

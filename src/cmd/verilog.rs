@@ -17,7 +17,16 @@ pub struct Args {
 
 /// Writes the Verilog of `tops` (all when empty) into `out`; returns the files written.
 pub fn export(out: &Path, tops: &[String]) -> Result<Vec<PathBuf>> {
-    fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
+    if let Some(bad) = tops
+        .iter()
+        .find(|t| !asr_hdl::export::TOPS.contains(&t.as_str()))
+    {
+        bail!(
+            "--top {bad}: unknown top; known tops: {}",
+            asr_hdl::export::TOPS.join(", ")
+        );
+    }
+    super::check::out_dir("--out", out)?;
     let names: Vec<String> = if tops.is_empty() {
         asr_hdl::export::TOPS
             .iter()

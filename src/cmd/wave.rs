@@ -22,6 +22,14 @@ pub fn run(a: Args) -> Result<()> {
         let suffix = if a.model { "-model" } else { "" };
         PathBuf::from(format!("out/waves/{}{suffix}.vcd", a.scenario))
     });
+    if !asr_testbench::wave::SCENARIOS.contains(&a.scenario.as_str()) {
+        anyhow::bail!(
+            "unknown scenario `{}`; known: {}",
+            a.scenario,
+            asr_testbench::wave::SCENARIOS.join(", ")
+        );
+    }
+    super::check::out_file("--out", &out)?;
     let gtkw = asr_testbench::wave::write(&a.scenario, &out, a.model)?;
     eprintln!(
         "wrote {} and {} (open with: gtkwave {})",

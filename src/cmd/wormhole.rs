@@ -36,10 +36,10 @@ pub struct Args {
     /// Flit buffer depth per virtual channel.
     #[arg(long, default_value_t = 2)]
     pub buf: u32,
-    /// Warm-up cycles.
+    /// Warm-up cycles, 0..=100000000.
     #[arg(long, default_value_t = 2000)]
     pub warmup: u64,
-    /// Measurement cycles.
+    /// Measurement cycles, 1..=100000000.
     #[arg(long, default_value_t = 5000)]
     pub measure: u64,
     /// Deadlock watchdog: error when no flit moves for this many cycles with worms in the network.
@@ -107,6 +107,9 @@ pub fn configs(a: &Args) -> Result<Vec<SimConfig>> {
     if let Some(l) = a.load.iter().find(|&&l| l.is_nan() || l <= 0.0) {
         bail!("--load {l}: loads must be > 0 (% of λmax)");
     }
+    super::check::count("--warmup", a.warmup, 0, super::check::MAX_CYCLES)?;
+    super::check::count("--measure", a.measure, 1, super::check::MAX_CYCLES)?;
+    super::check::count("--watchdog", a.watchdog, 1, super::check::MAX_CYCLES)?;
     let mut v = Vec::new();
     for &p in &pats {
         for &b in &a.worm {

@@ -26,12 +26,12 @@ pub struct Args {
     #[arg(long, default_value_t = 10)]
     pub n: u32,
     /// Offered loads in % of λmax, comma-separated (the sweep of every curve).
-    #[arg(long, value_delimiter = ',', default_values_t = default_loads())]
+    #[arg(long, value_delimiter = ',', default_value = DEFAULT_LOADS)]
     pub loads: Vec<f64>,
-    /// Warm-up cycles per point.
+    /// Warm-up cycles per point, 0..=100000000.
     #[arg(long, default_value_t = 1500)]
     pub warmup: u64,
-    /// Measurement cycles per point.
+    /// Measurement cycles per point, 1..=100000000.
     #[arg(long, default_value_t = 4000)]
     pub measure: u64,
     /// Flit buffer depth per virtual channel.
@@ -51,11 +51,8 @@ pub struct Args {
     pub from_json: Option<PathBuf>,
 }
 
-pub fn default_loads() -> Vec<f64> {
-    vec![
-        5.0, 10.0, 15.0, 20.0, 30.0, 40.0, 50.0, 60.0, 70.0, 80.0, 100.0, 120.0, 150.0,
-    ]
-}
+/// The default sweep of the figures, % of λmax.
+pub const DEFAULT_LOADS: &str = "5,10,15,20,30,40,50,60,70,80,100,120,150";
 
 /// The six figures of the seed: (figure number, pattern, worm length).
 pub const FIGURES: [(u32, Pattern, u32); 6] = [
@@ -118,7 +115,10 @@ pub fn compute(a: &Args) -> Result<Summary> {
     if a.loads.is_empty() || a.loads.iter().any(|&l| l.is_nan() || l <= 0.0) {
         anyhow::bail!("--loads: give at least one load, each > 0 (% of λmax)");
     }
-    fs::create_dir_all(&a.out).with_context(|| format!("creating {}", a.out.display()))?;
+    super::check::count("--warmup", a.warmup, 0, super::check::MAX_CYCLES)?;
+    super::check::count("--measure", a.measure, 1, super::check::MAX_CYCLES)?;
+    super::check::count("--watchdog", a.watchdog, 1, super::check::MAX_CYCLES)?;
+    super::check::out_dir("--out", &a.out)?;
     let algs: Vec<Algorithm> = algorithms::ALL.to_vec();
     let mut cfgs = Vec::new();
     for &(_, p, b) in &FIGURES {
@@ -339,6 +339,23 @@ const COLOURS: [RGBColor; 7] = [
     RGBColor(227, 119, 194),
 ];
 
+/// Tick values of a log axis from `lo` to `hi`: 1, 2, 3, 5 × 10^k, so that even a short range has several
+/// labels.
+fn log_ticks(lo: f64, hi: f64) -> Vec<f64> {
+    let mut v = Vec::new();
+    let mut decade = 10f64.powf(lo.max(1e-9).log10().floor());
+    while decade <= hi {
+        for m in [1.0, 2.0, 3.0, 5.0] {
+            let t = m * decade;
+            if t >= lo && t <= hi {
+                v.push(t);
+            }
+        }
+        decade *= 10.0;
+    }
+    v
+}
+
 #[allow(clippy::too_many_arguments)]
 fn plot(
     path: &Path,
@@ -385,8 +402,9 @@ fn plot(
     let mut chart = ChartBuilder::on(&root)
         .caption(
             format!(
-                "Fig. {f}{}: {} traffic, worms of {b} flits, 2^{n} nodes (sustained points)",
+                "Fig. {f}{}: {}-node hypercube, {} traffic, {b}-flit worms",
                 if mean { " (mean latency)" } else { "" },
+                1u64 << n,
                 p.name()
             ),
             ("sans-serif", 18),
@@ -394,11 +412,17 @@ fn plot(
         .margin(12)
         .x_label_area_size(45)
         .y_label_area_size(65)
-        .build_cartesian_2d(0.0..xmax, (ymin..ymax).log_scale())
+        .build_cartesian_2d(
+            0.0..xmax,
+            (ymin..ymax)
+                .log_scale()
+                .with_key_points(log_ticks(ymin, ymax)),
+        )
         .map_err(|e| err(e.to_string()))?;
     chart
         .configure_mesh()
-        .x_desc("accepted throughput, % of λmax = 1/(2b)")
+        .x_desc("accepted throughput, % of λmax = 1/(2b) (sustained points only)")
+        .y_label_formatter(&|v| format!("{v:.0}"))
         .y_desc(if mean {
             "mean latency (cycles, log scale)"
         } else {
@@ -426,4 +450,13 @@ fn plot(
         .map_err(|e| err(e.to_string()))?;
     root.present().map_err(|e| err(e.to_string()))?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn log_ticks_label_short_ranges() {
+        assert_eq!(super::log_ticks(12.0, 130.0), vec![20.0, 30.0, 50.0, 100.0]);
+        assert_eq!(super::log_ticks(1.0, 1000.0).len(), 13);
+    }
 }

@@ -1,142 +1,20 @@
-//! The independent-simulator check: runs an exported Verilog top in Icarus Verilog (`iverilog -g2012` +
-//! `vvp`) on vectors recorded from the model and counts mismatches.
+//! The independent-simulator check: runs an exported top in Icarus Verilog (`iverilog -g2012` + `vvp`) on
+//! frames recorded from the model ([`crate::cosim`]) and reports the first mismatch.
 //!
-//! A vector file (`$readmemh`, one line per cycle or per combinational vector: inputs then expected outputs,
-//! first field most significant) and a generated Verilog testbench that applies the inputs, waits, compares
-//! every output with `!==` (so X or Z counts as a mismatch), and for clocked tops then pulses `clock`. The
-//! testbench prints `VECTORS <n> MISMATCHES <m>`; [`run`] parses it. A missing `iverilog` is an error.
+//! A vector file (`$readmemh`, one line per cycle: inputs then expected outputs, first field most significant)
+//! and a generated test bench that applies the inputs, waits, compares every output with `!==` (so an X or Z
+//! from the design is a mismatch), counts vectors with X or Z in an expected value, and for clocked tops then
+//! pulses `clock`. The loop runs until the first vector the file did not fill, so the count of applied vectors
+//! it prints (`APPLIED n XZ k`) is measured inside the simulation, not written into it. A missing `iverilog`
+//! is an error.
 
 use anyhow::{bail, Context, Result};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::Command;
 
-/// A port of the top: name and width in bits.
-#[derive(Clone, Debug)]
-pub struct Port {
-    pub name: String,
-    pub width: usize,
-}
-
-impl Port {
-    pub fn new(name: &str, width: usize) -> Self {
-        Port {
-            name: name.into(),
-            width,
-        }
-    }
-}
-
 /// A field value as little-endian bits.
-pub type Value = Vec<bool>;
-
-/// `v` as `width` little-endian bits.
-pub fn value(v: u128, width: usize) -> Value {
-    (0..width).map(|b| b < 128 && (v >> b) & 1 == 1).collect()
-}
-
-/// Fields of `w` bits (little-endian field order, field k at bits `[k*w +: w]`) as one value.
-pub fn value_of_fields(fields: &[u128], w: usize) -> Value {
-    fields.iter().flat_map(|&f| value(f, w)).collect()
-}
-
-/// Bools as a value (bit i = `b[i]`).
-pub fn value_of_bools(b: &[bool]) -> Value {
-    b.to_vec()
-}
-
-/// The valid/ready ports of DESIGN.md's networks (`switch2`, `benes{N}`) with `n` ports of `w`-bit words:
-/// (inputs, outputs) in the order [`stream_vector`] fills them.
-pub fn stream_ports(n: usize, w: usize) -> (Vec<Port>, Vec<Port>) {
-    (
-        vec![
-            Port::new("in_valid", n),
-            Port::new("in_data", n * w),
-            Port::new("out_ready", n),
-        ],
-        vec![
-            Port::new("in_ready", n),
-            Port::new("out_valid", n),
-            Port::new("out_data", n * w),
-        ],
-    )
-}
-
-/// One cycle on the [`stream_ports`]: the inputs applied and the outputs the model drove.
-pub fn stream_vector(
-    in_valid: &[bool],
-    in_data: &[u128],
-    out_ready: &[bool],
-    in_ready: &[bool],
-    out_valid: &[bool],
-    out_data: &[u128],
-    w: usize,
-) -> Vector {
-    Vector {
-        inputs: vec![
-            value_of_bools(in_valid),
-            value_of_fields(in_data, w),
-            value_of_bools(out_ready),
-        ],
-        outputs: vec![
-            value_of_bools(in_ready),
-            value_of_bools(out_valid),
-            value_of_fields(out_data, w),
-        ],
-    }
-}
-
-/// The SP2 link bundle of `n` ports (docs/sp2-switch.md §3) as the three port names `{prefix}valid`,
-/// `{prefix}data`, `{token}`: valid bits, bytes, tokens (`sp2_switch`: `link_in_`/`token_in`, `link_out_`/
-/// `token_out`; `sp2_board`: `node_in_`/`node_token_in`, `node_out_`/`node_token_out`).
-pub fn sp2_link_ports(prefix: &str, token: &str, n: usize) -> Vec<Port> {
-    vec![
-        Port::new(&format!("{prefix}valid"), n),
-        Port::new(&format!("{prefix}data"), 8 * n),
-        Port::new(token, n),
-    ]
-}
-
-/// One cycle of an SP2 link bundle in [`sp2_link_ports`] order: valid bits, bytes (0 when not valid), tokens.
-pub fn sp2_link_values(link: &[Option<u8>], token: &[bool]) -> Vec<Value> {
-    let valid: Vec<bool> = link.iter().map(|b| b.is_some()).collect();
-    let data: Vec<u128> = link.iter().map(|b| b.unwrap_or(0) as u128).collect();
-    vec![
-        value_of_bools(&valid),
-        value_of_fields(&data, 8),
-        value_of_bools(token),
-    ]
-}
-
-/// One vector: input values then expected output values, in port order.
-#[derive(Clone, Debug)]
-pub struct Vector {
-    pub inputs: Vec<Value>,
-    pub outputs: Vec<Value>,
-}
-
-/// What Icarus reported.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Report {
-    pub vectors: usize,
-    pub mismatches: usize,
-}
-
-impl Report {
-    /// Asserts that the run compared `vectors` vectors with no mismatch, and says so on stderr.
-    pub fn assert_clean(&self, name: &str, seed: u64, vectors: usize) {
-        assert_eq!(
-            self.vectors, vectors,
-            "{name}: Icarus compared {} of {vectors} vectors",
-            self.vectors
-        );
-        assert_eq!(
-            self.mismatches, 0,
-            "{name}: Icarus disagrees with the model (ASR_SEED={seed:#x})"
-        );
-        eprintln!("{name}: {} Icarus cycles, 0 mismatches", self.vectors);
-    }
-}
+type Value = Vec<bool>;
 
 fn hex_line(fields: &[&Value], total: usize) -> String {
     // Concatenate MSB-first: the first field is the most significant.
@@ -155,130 +33,163 @@ fn hex_line(fields: &[&Value], total: usize) -> String {
         .collect()
 }
 
-/// The generated testbench module `tb` for `top`.
-pub fn testbench(
-    top: &str,
-    inputs: &[Port],
-    outputs: &[Port],
+/// What Icarus did with a run of frames.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FramesReport {
+    /// Vectors applied, counted inside the Verilog loop (which runs until the first line of the vector file
+    /// that was not loaded, so a short or unreadable file shows as fewer vectors).
+    pub applied: u64,
+    /// The first mismatch (the run stops there); an X or Z in a design output is a mismatch.
+    pub first: Option<crate::cosim::Mismatch>,
+    /// Vectors with an X or Z in an expected value (an error of the vector file).
+    pub xz_expected: u64,
+}
+
+/// The generated test bench of [`run_frames`]: `count` vectors in `vectors.hex`, one line per cycle with the
+/// input ports then the expected output ports (first field most significant). Inputs change one time unit
+/// after the falling clock edge, outputs are compared one unit later, then the clock rises. With `dump`, the
+/// whole test bench is dumped to the file from the vector of that index on.
+pub fn frames_testbench(
+    layout: &crate::cosim::Layout,
     count: usize,
-    clocked: bool,
+    dump: Option<(u64, &std::path::Path)>,
 ) -> String {
-    let total: usize = inputs.iter().chain(outputs).map(|p| p.width).sum();
+    let (ins, outs) = (&layout.inputs, &layout.outputs);
+    let total: usize = ins.iter().chain(outs).map(|p| p.width).sum();
     let mut v = String::new();
+    let top = &layout.top;
     writeln!(v, "`timescale 1ns/1ps\nmodule tb;").unwrap();
-    writeln!(v, "  reg [{}:0] mem [0:{}];", total - 1, count - 1).unwrap();
-    if clocked {
-        writeln!(v, "  reg clock;").unwrap();
-    }
-    for p in inputs {
+    // One entry more than the file has: it stays X and ends the loop.
+    writeln!(v, "  reg [{}:0] mem [0:{count}];", total - 1).unwrap();
+    writeln!(v, "  reg clock;").unwrap();
+    for p in ins {
         writeln!(v, "  reg [{}:0] {};", p.width - 1, p.name).unwrap();
     }
-    for p in outputs {
+    for p in outs {
         writeln!(v, "  wire [{}:0] {};", p.width - 1, p.name).unwrap();
         writeln!(v, "  reg [{}:0] exp_{};", p.width - 1, p.name).unwrap();
     }
-    writeln!(v, "  integer i, errors;").unwrap();
-    let conns: Vec<String> = (clocked.then(|| ".clock(clock)".to_string()).into_iter())
-        .chain(
-            inputs
-                .iter()
-                .chain(outputs)
-                .map(|p| format!(".{0}({0})", p.name)),
-        )
-        .collect();
+    writeln!(v, "  integer i, applied, xz, bad;").unwrap();
+    let conns: Vec<String> = (layout
+        .clocked
+        .then(|| ".clock(clock)".to_string())
+        .into_iter())
+    .chain(ins.iter().chain(outs).map(|p| format!(".{0}({0})", p.name)))
+    .collect();
     writeln!(v, "  {top} dut({});", conns.join(", ")).unwrap();
-    let fields: Vec<String> = inputs
+    let fields: Vec<String> = ins
         .iter()
         .map(|p| p.name.clone())
-        .chain(outputs.iter().map(|p| format!("exp_{}", p.name)))
-        .collect();
-    let cmp: Vec<String> = outputs
-        .iter()
-        .map(|p| format!("({0} !== exp_{0})", p.name))
+        .chain(outs.iter().map(|p| format!("exp_{}", p.name)))
         .collect();
     writeln!(v, "  initial begin").unwrap();
     writeln!(v, "    $readmemh(\"vectors.hex\", mem);").unwrap();
-    writeln!(v, "    errors = 0;").unwrap();
-    if clocked {
-        writeln!(v, "    clock = 0;").unwrap();
-    }
-    writeln!(v, "    for (i = 0; i < {count}; i = i + 1) begin").unwrap();
-    writeln!(v, "      {{{}}} = mem[i];", fields.join(", ")).unwrap();
-    writeln!(v, "      #1;").unwrap();
-    writeln!(v, "      if ({}) begin", cmp.join(" || ")).unwrap();
-    writeln!(v, "        errors = errors + 1;").unwrap();
-    let shows: Vec<String> = outputs
-        .iter()
-        .map(|p| format!("{0}=%h exp_{0}=%h", p.name))
-        .collect();
-    let args: Vec<String> = outputs
-        .iter()
-        .map(|p| format!("{0}, exp_{0}", p.name))
-        .collect();
+    writeln!(v, "    applied = 0; xz = 0; bad = 0; clock = 0;").unwrap();
     writeln!(
         v,
-        "        if (errors <= 5) $display(\"MISMATCH at %0d: {}\", i, {});",
-        shows.join(" "),
-        args.join(", ")
+        "    for (i = 0; bad == 0 && (^mem[i] !== 1'bx); i = i + 1) begin"
     )
     .unwrap();
-    writeln!(v, "      end").unwrap();
-    if clocked {
+    if let Some((from, path)) = dump {
+        writeln!(
+            v,
+            "      if (i == {from}) begin $dumpfile(\"{}\"); $dumpvars(0, tb); end",
+            path.display()
+        )
+        .unwrap();
+    }
+    writeln!(v, "      {{{}}} = mem[i];", fields.join(", ")).unwrap();
+    writeln!(v, "      #1;").unwrap();
+    let xz: Vec<String> = outs
+        .iter()
+        .map(|p| format!("((^exp_{}) === 1'bx)", p.name))
+        .collect();
+    writeln!(v, "      if ({}) xz = xz + 1;", xz.join(" || ")).unwrap();
+    for (k, p) in outs.iter().enumerate() {
+        let e = if k == 0 { "" } else { "else " };
+        writeln!(
+            v,
+            "      {e}if ({0} !== exp_{0}) begin bad = 1; $display(\"MISMATCH %0d {0} %h %h\", i, {0}, exp_{0}); end",
+            p.name
+        )
+        .unwrap();
+    }
+    writeln!(v, "      applied = applied + 1;").unwrap();
+    if layout.clocked {
         writeln!(v, "      clock = 1; #1; clock = 0; #1;").unwrap();
     }
     writeln!(v, "    end").unwrap();
-    writeln!(
-        v,
-        "    $display(\"VECTORS %0d MISMATCHES %0d\", {count}, errors);"
-    )
-    .unwrap();
+    writeln!(v, "    $display(\"APPLIED %0d XZ %0d\", applied, xz);").unwrap();
     writeln!(v, "    $finish;\n  end\nendmodule").unwrap();
     v
 }
 
-/// Writes `top`'s Verilog, the vectors and the testbench into a fresh folder, runs Icarus, and returns the
-/// report. Fails if `iverilog`/`vvp` cannot be run or the output has no report line.
-pub fn run(
-    top: &str,
+/// Runs `verilog` in Icarus on frames (`pins` and `expect`, one frame per cycle as
+/// [`crate::cosim::Layout`] lays them out); stops at the first mismatch. A missing `iverilog` is an error.
+pub fn run_frames(
+    layout: &crate::cosim::Layout,
     verilog: &str,
-    inputs: &[Port],
-    outputs: &[Port],
-    vectors: &[Vector],
-    clocked: bool,
-) -> Result<Report> {
-    assert!(!vectors.is_empty());
-    let total: usize = inputs.iter().chain(outputs).map(|p| p.width).sum();
-    let dir: PathBuf =
-        std::env::temp_dir().join(format!("asr-icarus-{top}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    pins: &[u32],
+    expect: &[u32],
+    dump: Option<(u64, &std::path::Path)>,
+) -> Result<FramesReport> {
+    let (iw, ow) = (layout.input_words(), layout.output_words());
+    let count = expect.len() / ow;
+    if count == 0 || pins.len() != count * iw {
+        bail!(
+            "{}: {count} expected frames and {} input words",
+            layout.top,
+            pins.len()
+        );
+    }
+    let top = &layout.top;
+    let total: usize = layout
+        .inputs
+        .iter()
+        .chain(&layout.outputs)
+        .map(|p| p.width)
+        .sum();
+    let dir: PathBuf = std::env::temp_dir().join(format!(
+        "asr-icarus-{top}-{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos())
+    ));
     std::fs::create_dir_all(&dir)?;
-    let mut hex = String::with_capacity(vectors.len() * (total / 4 + 2));
-    for vec in vectors {
-        assert_eq!(vec.inputs.len(), inputs.len());
-        assert_eq!(vec.outputs.len(), outputs.len());
-        for (val, p) in vec
+    let mut hex = String::with_capacity(count * (total / 4 + 2));
+    for c in 0..count {
+        let p = &pins[c * iw..(c + 1) * iw];
+        let e = &expect[c * ow..(c + 1) * ow];
+        let fields: Vec<Value> = layout
             .inputs
             .iter()
-            .zip(inputs)
-            .chain(vec.outputs.iter().zip(outputs))
-        {
-            assert_eq!(val.len(), p.width, "value width of port {}", p.name);
-        }
-        let fields: Vec<&Value> = vec.inputs.iter().chain(vec.outputs.iter()).collect();
-        hex.push_str(&hex_line(&fields, total));
+            .map(|x| frame_bits(p, x))
+            .chain(layout.outputs.iter().map(|x| frame_bits(e, x)))
+            .collect();
+        let refs: Vec<&Value> = fields.iter().collect();
+        hex.push_str(&hex_line(&refs, total));
         hex.push('\n');
     }
     std::fs::write(dir.join("vectors.hex"), hex)?;
     std::fs::write(dir.join(format!("{top}.v")), verilog)?;
+    let dump_abs = match dump {
+        Some((from, path)) => Some((from, std::path::absolute(path)?)),
+        None => None,
+    };
     std::fs::write(
         dir.join("tb.v"),
-        testbench(top, inputs, outputs, vectors.len(), clocked),
+        frames_testbench(
+            layout,
+            count,
+            dump_abs.as_ref().map(|(f, p)| (*f, p.as_path())),
+        ),
     )?;
     let out = Command::new("iverilog")
         .current_dir(&dir)
         .args(["-g2012", "-o", "tb.vvp", "tb.v", &format!("{top}.v")])
         .output()
-        .context("running iverilog (is Icarus Verilog installed? `apt-get install iverilog`)")?;
+        .context("running iverilog (is Icarus Verilog installed? `apt-get install iverilog` or scripts/setup.sh)")?;
     if !out.status.success() {
         bail!(
             "iverilog failed on {top}: {}",
@@ -293,14 +204,32 @@ pub fn run(
     let text = String::from_utf8_lossy(&out.stdout).to_string();
     let line = text
         .lines()
-        .find(|l| l.starts_with("VECTORS "))
-        .with_context(|| format!("no report from vvp for {top}: {text}"))?;
+        .find(|l| l.starts_with("APPLIED "))
+        .with_context(|| {
+            format!(
+                "no report from vvp for {top} (files kept in {}): {text}",
+                dir.display()
+            )
+        })?;
     let w: Vec<&str> = line.split_whitespace().collect();
-    let report = Report {
-        vectors: w[1].parse()?,
-        mismatches: w[3].parse()?,
+    let mut r = FramesReport {
+        applied: w[1].parse()?,
+        first: None,
+        xz_expected: w[3].parse()?,
     };
-    if report.mismatches != 0 {
+    if let Some(m) = text.lines().find(|l| l.starts_with("MISMATCH ")) {
+        let w: Vec<&str> = m.split_whitespace().collect();
+        let port = layout
+            .outputs
+            .iter()
+            .find(|p| p.name == w[2])
+            .context("mismatch port")?;
+        r.first = Some(crate::cosim::Mismatch {
+            cycle: w[1].parse()?,
+            signal: w[2].to_string(),
+            expected: format!("{}'h{}", port.width, w[4]),
+            actual: format!("{}'h{}", port.width, w[3]),
+        });
         eprintln!(
             "{top}: Icarus output:\n{text}\n(files kept in {})",
             dir.display()
@@ -308,5 +237,12 @@ pub fn run(
     } else {
         let _ = std::fs::remove_dir_all(&dir);
     }
-    Ok(report)
+    Ok(r)
+}
+
+/// The bits of port `p` in a frame.
+fn frame_bits(words: &[u32], p: &crate::cosim::Port) -> Value {
+    (0..p.width)
+        .map(|i| (words[p.offset + i / 32] >> (i % 32)) & 1 == 1)
+        .collect()
 }

@@ -9,6 +9,7 @@
 //! - [`traffic`]: Beneš traffic (random valid headers, backpressure) and the delivery scoreboard.
 //! - [`wave`]: VCD scenarios (HDL or model) and GTKWave save files.
 
+pub mod cosim;
 pub mod harness;
 pub mod icarus;
 pub mod lockstep;

@@ -1,10 +1,14 @@
 //! Traffic for Beneš networks: random valid headers, held-until-accepted injection, random backpressure, and
-//! a scoreboard checking every packet is delivered exactly once at an output its header permits.
+//! a scoreboard checking every packet is delivered exactly once, with its tag, at an output its header
+//! permits.
+//!
+//! Built for the co-simulation's speed (several packets per cycle at a million cycles per second): packet
+//! words are assembled directly in the header format of `asr_model::header` (hop s in bits `[2s +: 2]`, the
+//! tag above; a test checks this equals `Header::to_u128`), the permitted outputs are found stage by stage,
+//! and packets in flight are a table indexed by tag.
 
-use asr_model::benes::{asr_header, BenesWiring, TAG_BITS};
-use asr_model::header::Header;
+use asr_model::benes::{BenesWiring, TAG_BITS};
 use rand::Rng;
-use std::collections::HashMap;
 
 /// A packet offered at an input.
 #[derive(Clone, Copy, Debug)]
@@ -20,35 +24,59 @@ pub struct BenesTraffic {
     pub wiring: BenesWiring,
     pub pending: Vec<Option<Packet>>,
     next_tag: u64,
-    /// In flight: tag → (input, allowed outputs).
-    in_flight: HashMap<u64, (usize, u64)>,
+    /// In flight, indexed by tag: (input, allowed outputs).
+    in_flight: Vec<Option<(usize, u64)>>,
+    flying: usize,
     pub injected: u64,
     pub delivered: u64,
+    /// The pins of the last [`BenesTraffic::offer`].
+    pub in_valid: Vec<bool>,
+    pub in_data: Vec<u128>,
 }
 
 impl BenesTraffic {
     pub fn new(ports: usize) -> Self {
+        let wiring = BenesWiring::new(ports).expect("power of two");
+        assert!(
+            ports <= 64,
+            "the scoreboard keeps permitted outputs in a u64"
+        );
         BenesTraffic {
-            wiring: BenesWiring::new(ports).expect("power of two"),
+            wiring,
             pending: vec![None; ports],
             next_tag: 0,
-            in_flight: HashMap::new(),
+            in_flight: vec![None; 1 << TAG_BITS],
+            flying: 0,
             injected: 0,
             delivered: 0,
+            in_valid: vec![false; ports],
+            in_data: vec![0; ports],
         }
     }
 
-    /// The outputs reachable from `input` under `hops` (every combination of permitted ports).
+    /// The outputs reachable from `input` under `hops` (every combination of permitted ports), stage by
+    /// stage: the set of switches reachable at each stage.
     pub fn allowed(&self, input: usize, hops: &[u64]) -> u64 {
         let st = self.wiring.stages();
-        let mut acc = 0u64;
-        for combo in 0..(1usize << st) {
-            let ports: Vec<u8> = (0..st).map(|s| ((combo >> s) & 1) as u8).collect();
-            if ports.iter().zip(hops).all(|(&q, &h)| (h >> q) & 1 == 1) {
-                acc |= 1 << self.wiring.follow(input, &ports);
+        let half = self.wiring.ports() / 2;
+        let mut reach = vec![false; half];
+        let mut next = vec![false; half];
+        reach[input / 2] = true;
+        for (s, &h) in hops.iter().enumerate().take(st - 1) {
+            next.iter_mut().for_each(|x| *x = false);
+            for i in (0..half).filter(|&i| reach[i]) {
+                for q in 0..2 {
+                    if (h >> q) & 1 == 1 {
+                        next[self.wiring.next[s][i][q].1] = true;
+                    }
+                }
             }
+            std::mem::swap(&mut reach, &mut next);
         }
-        acc
+        let last = hops[st - 1];
+        (0..half)
+            .filter(|&i| reach[i])
+            .fold(0u64, |acc, i| acc | ((last & 3) << (2 * i)))
     }
 
     /// A random valid packet for `input`: half the time an ASR header to a random destination (random one-hot
@@ -57,45 +85,46 @@ impl BenesTraffic {
     pub fn random_packet(&mut self, rng: &mut impl Rng, input: usize) -> Packet {
         let n = self.wiring.n;
         let st = self.wiring.stages();
-        let hops: Vec<u64> = if rng.gen_bool(0.5) {
+        let mut hops = [0u64; 64];
+        let hops = &mut hops[..st];
+        if rng.gen_bool(0.5) {
             let dest = rng.gen_range(0..self.wiring.ports());
-            let mut h = asr_header(n, dest).expect("valid").hops().to_vec();
-            for x in h.iter_mut().take(n - 1) {
-                if rng.gen_bool(0.5) {
-                    *x = 1 << rng.gen_range(0..2);
-                }
+            // asr_model::benes::asr_header: all-ones in the first n−1 stages, then the destination tag.
+            for (s, h) in hops.iter_mut().enumerate() {
+                *h = if s < n - 1 {
+                    if rng.gen_bool(0.5) {
+                        1 << rng.gen_range(0..2)
+                    } else {
+                        0b11
+                    }
+                } else {
+                    1 << ((dest >> (st - 1 - s)) & 1)
+                };
             }
-            h
         } else {
-            (0..st).map(|_| rng.gen_range(1..4u64)).collect()
-        };
+            for h in hops.iter_mut() {
+                *h = rng.gen_range(1..4u64);
+            }
+        }
         let tag = self.next_tag;
         self.next_tag = (self.next_tag + 1) & ((1 << TAG_BITS) - 1);
-        let word = Header::new(2, hops.clone())
-            .expect("non-empty sets")
-            .to_u128(2, tag, TAG_BITS)
-            .expect("fits");
         Packet {
-            word,
+            word: word(hops, tag),
             tag,
-            allowed: self.allowed(input, &hops),
+            allowed: self.allowed(input, hops),
         }
     }
 
-    /// Fills empty input slots with probability `p`; returns (in_valid, in_data).
-    pub fn offer(&mut self, rng: &mut impl Rng, p: f64) -> (Vec<bool>, Vec<u128>) {
+    /// Fills empty input slots with probability `p`; sets and returns (in_valid, in_data).
+    pub fn offer(&mut self, rng: &mut impl Rng, p: f64) -> (&[bool], &[u128]) {
         for i in 0..self.pending.len() {
             if self.pending[i].is_none() && rng.gen_bool(p) {
                 self.pending[i] = Some(self.random_packet(rng, i));
             }
+            self.in_valid[i] = self.pending[i].is_some();
+            self.in_data[i] = self.pending[i].map_or(0, |p| p.word);
         }
-        (
-            self.pending.iter().map(|x| x.is_some()).collect(),
-            self.pending
-                .iter()
-                .map(|x| x.map_or(0, |p| p.word))
-                .collect(),
-        )
+        (&self.in_valid, &self.in_data)
     }
 
     /// Records what crossed the ports this cycle (`in_ready`, `out_valid`, `out_data` as driven, and the
@@ -116,7 +145,7 @@ impl BenesTraffic {
                         out_data[p]
                     ));
                 }
-                match self.in_flight.remove(&tag) {
+                match self.in_flight[tag as usize].take() {
                     None => {
                         return Err(format!(
                             "output {p}: tag {tag:#x} not in flight (duplicate or invented)"
@@ -130,15 +159,19 @@ impl BenesTraffic {
                         }
                     }
                 }
+                self.flying -= 1;
                 self.delivered += 1;
             }
         }
-        for i in 0..in_ready.len() {
+        for (i, &ready) in in_ready.iter().enumerate() {
             if let Some(pk) = self.pending[i] {
-                if in_ready[i] {
-                    if self.in_flight.insert(pk.tag, (i, pk.allowed)).is_some() {
+                if ready {
+                    let slot = &mut self.in_flight[pk.tag as usize];
+                    if slot.is_some() {
                         return Err(format!("tag {:#x} reused while in flight", pk.tag));
                     }
+                    *slot = Some((i, pk.allowed));
+                    self.flying += 1;
                     self.pending[i] = None;
                     self.injected += 1;
                 }
@@ -149,6 +182,53 @@ impl BenesTraffic {
 
     /// Packets accepted but not yet delivered.
     pub fn in_flight(&self) -> usize {
-        self.in_flight.len()
+        self.flying
+    }
+}
+
+/// The packet word of `hops` (2-bit sets, hop s at bits `[2s +: 2]`) with `tag` above them: the layout of
+/// `Header::to_u128(2, tag, TAG_BITS)`.
+pub fn word(hops: &[u64], tag: u64) -> u128 {
+    hops.iter()
+        .enumerate()
+        .fold((tag as u128) << (2 * hops.len()), |w, (s, &h)| {
+            w | ((h as u128 & 3) << (2 * s))
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use asr_model::header::Header;
+    use rand::SeedableRng;
+
+    /// The fast word and permitted-output set equal the header format and the set found by following every
+    /// combination of ports.
+    #[test]
+    fn words_and_permitted_outputs_match_the_definitions() {
+        for ports in [2usize, 4, 8, 16, 32] {
+            let mut tr = BenesTraffic::new(ports);
+            let st = tr.wiring.stages();
+            let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(ports as u64);
+            for _ in 0..300 {
+                let input = rng.gen_range(0..ports);
+                let pk = tr.random_packet(&mut rng, input);
+                let hops: Vec<u64> = (0..st).map(|s| ((pk.word >> (2 * s)) & 3) as u64).collect();
+                assert_eq!(pk.word >> (2 * st), pk.tag as u128);
+                let h = Header::new(2, hops.clone()).expect("non-empty sets");
+                assert_eq!(pk.word, h.to_u128(2, pk.tag, TAG_BITS).unwrap());
+                let mut all = 0u64;
+                for combo in 0..(1usize << st) {
+                    let p: Vec<u8> = (0..st).map(|s| ((combo >> s) & 1) as u8).collect();
+                    if p.iter().zip(&hops).all(|(&q, &h)| (h >> q) & 1 == 1) {
+                        all |= 1 << tr.wiring.follow(input, &p);
+                    }
+                }
+                assert_eq!(
+                    pk.allowed, all,
+                    "ports {ports}, input {input}, hops {hops:?}"
+                );
+            }
+        }
     }
 }

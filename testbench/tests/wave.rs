@@ -1,117 +1,155 @@
-//! The `benes8-burst` scenario writes an HDL VCD and a model VCD with the same port and register names, and
-//! the two agree on the delivered traffic (the set of `out_data` values seen with `out_valid`); likewise
-//! `sp2-contention`, signal by signal.
+//! The waveform scenarios: each writes an HDL VCD and a model VCD with the same names for what they share,
+//! and HDL and model agree on every shared signal at every time step; each `.gtkw` names every row
+//! distinctly, opens in GTKWave (under Xvfb) from another folder after the files were moved, shows every row
+//! and the whole run.
 
-use std::path::PathBuf;
+use asr_testbench::wave::gtkw::{open_in_gtkwave, trace_names, Group};
+use asr_testbench::wave::{end_time, read_vcd, view, Trace};
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
 
-fn deliveries(vcd: &str) -> Vec<String> {
-    // The sequence of distinct successive values of the top-level out_valid wire (format-level check).
-    let id = vcd
-        .lines()
-        .take_while(|l| !l.contains("$scope module sw$0"))
-        .find(|l| l.contains(" out_valid $end"))
-        .and_then(|l| l.split_whitespace().nth(3))
-        .expect("out_valid declared at the top")
-        .to_string();
-    let mut v: Vec<String> = vcd
-        .lines()
-        .filter(|l| l.starts_with('b') && l.ends_with(&format!(" {id}")))
-        .map(|l| {
-            let b = l[1..]
-                .split_whitespace()
-                .next()
-                .unwrap()
-                .trim_start_matches('0');
-            b.to_string()
-        })
-        .collect();
-    v.dedup();
-    v
+fn temp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("asr-wave-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
 }
 
-#[test]
-fn benes8_burst_hdl_and_model_vcds() {
-    let dir: PathBuf = std::env::temp_dir().join(format!("asr-wave-{}", std::process::id()));
-    let hdl = dir.join("hdl.vcd");
-    let model = dir.join("model.vcd");
-    let g1 = asr_testbench::wave::write("benes8-burst", &hdl, false).unwrap();
-    let g2 = asr_testbench::wave::write("benes8-burst", &model, true).unwrap();
-    let (h, m) = (
-        std::fs::read_to_string(&hdl).unwrap(),
-        std::fs::read_to_string(&model).unwrap(),
-    );
-    for name in [
-        "in_valid", "out_data", "ib_full0", "ob_data1", "in_ptr", "out_ptr",
-    ] {
-        assert!(
-            h.contains(&format!(" {name} $end")) || h.contains(&format!("module {name} $end")),
-            "HDL VCD lacks {name}"
+/// Every row of a view names a variable of `vcd` with the row's declared width, and row names are unique
+/// and free of `.` (GTKWave would shorten them).
+fn rows_exist(groups: &[Group], vcd: &Trace, what: &str) {
+    let mut seen = HashSet::new();
+    for r in groups.iter().flat_map(|g| &g.rows) {
+        let full = format!("uut.{}", r.signal);
+        assert_eq!(
+            vcd.width(&full),
+            Some(r.width),
+            "{what}: row {} ({full})",
+            r.name
         );
         assert!(
-            m.contains(&format!(" {name} $end")) || m.contains(&format!("module {name} $end")),
-            "model VCD lacks {name}"
+            seen.insert(r.name.clone()),
+            "{what}: row name {} twice",
+            r.name
+        );
+        assert!(!r.name.contains('.'), "{what}: row name {}", r.name);
+    }
+}
+
+/// Moves the folder holding `files` to a new place, opens each `.gtkw` there in GTKWave from a third
+/// folder, and checks that it loaded the moved VCD, shows exactly the view's rows and groups, and has the
+/// whole run (and not more than a third more) in view.
+fn open_moved(dir: &Path, scenario: &str, files: &[(&Path, bool)]) {
+    let moved = dir.with_extension("moved");
+    let _ = std::fs::remove_dir_all(&moved);
+    std::fs::rename(dir, &moved).unwrap();
+    let elsewhere = std::env::temp_dir();
+    let end = end_time(scenario).unwrap();
+    for &(gtkw, model) in files {
+        let g = moved.join(gtkw.file_name().unwrap());
+        let o = open_in_gtkwave(&g, &elsewhere).unwrap_or_else(|e| panic!("{e:#}"));
+        let vcd = g.with_extension("vcd");
+        assert_eq!(Path::new(&o.dumpfile), vcd, "{}: {}", g.display(), o.log);
+        assert_eq!(
+            o.traces,
+            trace_names(&view(scenario, model).unwrap()),
+            "{}: rows shown",
+            g.display()
+        );
+        assert!(
+            o.window.0 == 0 && o.window.1 >= end && o.window.1 <= end * 4 / 3,
+            "{}: window {:?} for a run of {end}",
+            g.display(),
+            o.window
         );
     }
-    let (dh, dm) = (deliveries(&h), deliveries(&m));
-    assert!(dh.len() > 5, "too few out_valid changes: {dh:?}");
-    assert_eq!(dh, dm, "HDL and model VCDs differ in out_valid");
-    let g = std::fs::read_to_string(g1).unwrap();
-    assert!(g.contains("[dumpfile] \"hdl.vcd\"") && g.contains("uut.sw$0.ib_full0.q"));
-    assert!(std::fs::read_to_string(g2).unwrap().contains("model.vcd"));
+    let _ = std::fs::remove_dir_all(moved);
+}
+
+/// `benes8-burst`: both VCDs have the ports and every switch's registers under the same names, in ns; the
+/// HDL and the model agree on every shared signal at every time step (before and after every edge); the
+/// traffic is not trivial; the `.gtkw`s open in GTKWave.
+#[test]
+fn benes8_burst_hdl_and_model_vcds() {
+    use asr_testbench::wave::benes8::{CYCLES, N, REGS};
+    let dir = temp("benes8");
+    let hdl = dir.join("benes8-burst.vcd");
+    let model = dir.join("benes8-burst-model.vcd");
+    let g1 = asr_testbench::wave::write("benes8-burst", &hdl, false).unwrap();
+    let g2 = asr_testbench::wave::write("benes8-burst", &model, true).unwrap();
+    let (h, m) = (read_vcd(&hdl).unwrap(), read_vcd(&model).unwrap());
+    assert_eq!(h.timescale.as_deref(), Some("1 ns"));
+    assert_eq!(m.timescale.as_deref(), Some("1 ns"));
+    let shared: Vec<&str> = m.names().collect();
+    assert_eq!(shared.len(), 7 + 20 * REGS.len(), "model signals");
+    for name in &shared {
+        assert_eq!(h.width(name), m.width(name), "{name}: width");
+    }
+    let times: Vec<u64> = (0..CYCLES as u64)
+        .flat_map(|n| [10 * n, 10 * n + 5])
+        .collect();
+    for name in &shared {
+        for &t in &times {
+            assert_eq!(h.at(name, t), m.at(name, t), "{name} at time {t}");
+        }
+    }
+    // The traffic: every output delivers, and output 0 is blocked for a while.
+    for p in 0..N {
+        let delivered = times.iter().any(|&t| {
+            let v = h.at("uut.out_valid", t).unwrap();
+            v.len() > p && v.as_bytes()[v.len() - 1 - p] == b'1'
+        });
+        assert!(delivered, "output {p} never valid");
+    }
+    rows_exist(&view("benes8-burst", false).unwrap(), &h, "HDL");
+    rows_exist(&view("benes8-burst", true).unwrap(), &m, "model");
     assert!(asr_testbench::wave::write("nope", &hdl, false).is_err());
-    let _ = std::fs::remove_dir_all(dir);
+    open_moved(&dir, "benes8-burst", &[(&g1, false), (&g2, true)]);
 }
 
 /// `sp2-contention`: both VCDs and `.gtkw`s are written; every listed signal is in the HDL VCD with its width
 /// and in its `.gtkw`, the model's signals in the model VCD too; packets went both through the crossbar and
-/// through the central queue; HDL and model agree on every shared signal before every edge (so on the output
-/// traffic too).
+/// through the central queue; HDL and model agree on every shared signal before every edge and on every
+/// register after it; the `.gtkw`s open in GTKWave.
 #[test]
 fn sp2_contention_hdl_and_model_vcds() {
-    use asr_testbench::wave::{read_vcd, sp2};
-    let dir: PathBuf = std::env::temp_dir().join(format!("asr-wave-sp2-{}", std::process::id()));
+    use asr_testbench::wave::sp2;
+    let dir = temp("sp2");
     let hdl = dir.join("sp2-contention.vcd");
     let model = dir.join("sp2-contention-model.vcd");
     let g1 = asr_testbench::wave::write("sp2-contention", &hdl, false).unwrap();
     let g2 = asr_testbench::wave::write("sp2-contention", &model, true).unwrap();
     let (h, m) = (read_vcd(&hdl).unwrap(), read_vcd(&model).unwrap());
-    let (gh, gm) = (
-        std::fs::read_to_string(&g1).unwrap(),
-        std::fs::read_to_string(&g2).unwrap(),
-    );
-    assert!(gh.contains("[dumpfile] \"sp2-contention.vcd\""));
-    assert!(gm.contains("[dumpfile] \"sp2-contention-model.vcd\""));
+    assert_eq!(h.timescale.as_deref(), Some("1 ns"));
+    assert_eq!(m.timescale.as_deref(), Some("1 ns"));
     let sum = sp2::summary().unwrap();
     eprintln!("sp2-contention: {sum:?}");
     assert!(sum.via_xbar >= 5 && sum.via_queue >= 5, "{sum:?}");
     let sigs = sp2::signals();
     assert!(sigs.len() > 150);
+    let (vh, vm) = (sp2::view(false), sp2::view(true));
+    rows_exist(&vh, &h, "HDL");
+    rows_exist(&vm, &m, "model");
+    let shown = |v: &[Group], name: &str| v.iter().flat_map(|g| &g.rows).any(|r| r.signal == name);
     for s in &sigs {
         let full = format!("uut.{}", s.name);
         assert_eq!(h.width(&full), Some(s.width), "HDL VCD: {full}");
-        let in_gtkw = if s.width == 1 {
-            format!("\nuut.{}\n", s.name)
-        } else {
-            format!("\nuut.{}[{}:0]\n", s.name, s.width - 1)
-        };
-        assert!(gh.contains(&in_gtkw), "HDL .gtkw lacks {full}");
+        assert!(shown(&vh, &s.name), "HDL .gtkw lacks {full}");
         if s.model {
             assert_eq!(m.width(&full), Some(s.width), "model VCD: {full}");
-            assert!(gm.contains(&in_gtkw), "model .gtkw lacks {full}");
+            assert!(shown(&vm, &s.name), "model .gtkw lacks {full}");
         } else {
             assert_eq!(m.width(&full), None, "model VCD: {full}");
-            assert!(!gm.contains(&in_gtkw), "model .gtkw lists {full}");
+            assert!(!shown(&vm, &s.name), "model .gtkw lists {full}");
         }
     }
     for group in ["receivers", "crossbar", "central queue", "transmitters"] {
-        assert!(gh.contains(&format!("\n-{group}")), "no {group} group");
+        assert!(vh.iter().any(|g| g.title == group), "no {group} group");
     }
     // Both paths: some transmitter took a packet from the crossbar (source 1) and some from the queue (2);
     // the queue accepted writes; several receivers waited in Choose; the error counters moved.
     let times: Vec<u64> = (0..sp2::CYCLES as u64).map(|n| 10 * n).collect();
-    let seen = |t: &asr_testbench::wave::Trace, name: &str, v: &str| {
-        times.iter().any(|&x| t.at(name, x).as_deref() == Some(v))
-    };
+    let seen =
+        |t: &Trace, name: &str, v: &str| times.iter().any(|&x| t.at(name, x).as_deref() == Some(v));
     let src = |v: &str| {
         (0..8)
             .filter(|o| seen(&h, &format!("uut.tx${o}.src.q"), v))
@@ -130,11 +168,20 @@ fn sp2_contention_hdl_and_model_vcds() {
     let last = 10 * (sp2::CYCLES as u64 - 1);
     assert_ne!(h.at("uut.crc_errors", last).as_deref(), Some("0"));
     assert_ne!(h.at("uut.route_errors", last).as_deref(), Some("0"));
-    // HDL and model agree before every edge on every shared signal; the output traffic is not trivial.
+    // HDL and model agree before every edge on every shared signal, and after every edge on every register
+    // (the model's VCD carries its combinational signals before the edge only).
     for s in sigs.iter().filter(|s| s.model) {
         let full = format!("uut.{}", s.name);
         for &t in &times {
             assert_eq!(h.at(&full, t), m.at(&full, t), "{full} at time {t}");
+            if s.name.ends_with(".q") || s.name == "clock" {
+                assert_eq!(
+                    h.at(&full, t + 5),
+                    m.at(&full, t + 5),
+                    "{full} at time {}",
+                    t + 5
+                );
+            }
         }
     }
     let bytes: usize = times
@@ -148,5 +195,44 @@ fn sp2_contention_hdl_and_model_vcds() {
         })
         .sum();
     assert!(bytes > 300, "only {bytes} bytes out");
+    open_moved(&dir, "sp2-contention", &[(&g1, false), (&g2, true)]);
+}
+
+/// The GTKWave check fails when GTKWave cannot load the VCD a save file names, and when a row names a
+/// signal the VCD lacks (GTKWave drops such rows silently, so the check compares the rows shown).
+#[test]
+fn gtkwave_check_catches_a_missing_vcd_and_a_missing_signal() {
+    use asr_testbench::wave::gtkw::{save_file, Fmt, Row};
+    let dir = temp("gtkw-bad");
+    std::fs::create_dir_all(&dir).unwrap();
+    let vcd = dir.join("w.vcd");
+    std::fs::write(
+        &vcd,
+        "$timescale 1 ns $end\n$scope module uut $end\n$var wire 1 ! a $end\n$upscope $end\n\
+         $enddefinitions $end\n#0\n0!\n#10\n1!\n#20\n",
+    )
+    .unwrap();
+    let good = [Group::new("g", vec![Row::whole("a", "a", 1, Fmt::Bin)])];
+    let bad = [Group::new(
+        "g",
+        vec![
+            Row::whole("a", "a", 1, Fmt::Bin),
+            Row::whole("b", "b", 1, Fmt::Bin),
+        ],
+    )];
+    let g = dir.join("w.gtkw");
+    std::fs::write(&g, save_file(&vcd, &g, 20, &good)).unwrap();
+    let o = open_in_gtkwave(&g, &dir).unwrap();
+    assert_eq!(o.traces, trace_names(&good));
+    std::fs::write(&g, save_file(&vcd, &g, 20, &bad)).unwrap();
+    let o = open_in_gtkwave(&g, &dir).unwrap();
+    assert_ne!(
+        o.traces,
+        trace_names(&bad),
+        "GTKWave showed a row without a signal"
+    );
+    std::fs::write(&g, save_file(&dir.join("missing.vcd"), &g, 20, &good)).unwrap();
+    let e = open_in_gtkwave(&g, &dir).unwrap_err().to_string();
+    assert!(e.contains("missing.vcd"), "{e}");
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -13,7 +13,11 @@
 //!   `node_token_in[15:0]` (processor k's token for a byte it consumed);
 //! - out `node_out_valid[15:0]`, `node_out_data[127:0]` (the byte the board drives to processor k: its
 //!   chip's transmitter output register; 0 when not valid), `node_token_out[15:0]` (the token of processor
-//!   k's receiver on its chip).
+//!   k's receiver on its chip);
+//! - out `chips_link_out_valid[63:0]`, `chips_link_out_data[511:0]`, `chips_token_out[63:0]`: every chip's
+//!   own link outputs (chip c's `link_out_valid`, `link_out_data` and `token_out` at bits `[c*8 +: 8]`,
+//!   `[c*64 +: 64]` and `[c*8 +: 8]`), so a test bench sees every chip-to-chip link, not just the processors'
+//!   ports. Observation only: no logic is added, and a synthesis that leaves them open removes nothing.
 //!
 //! A switch-to-switch link is a direct wire: the output register of one chip is the input of the next in
 //! the same cycle, and the receiving chip's token register goes back the same way, exactly as
@@ -215,6 +219,9 @@ pub struct Sp2Board {
     pub node_out_valid: Signal<Out, Bits<16>>,
     pub node_out_data: Signal<Out, Bits<128>>,
     pub node_token_out: Signal<Out, Bits<16>>,
+    pub chips_link_out_valid: Signal<Out, Bits<64>>,
+    pub chips_link_out_data: Signal<Out, Bits<512>>,
+    pub chips_token_out: Signal<Out, Bits<64>>,
     /// Chip c is `sw[c]` (Verilog instance `sw$c`).
     pub sw: Vec<Settle<Sp2Switch>>,
     wires: BoardWires,
@@ -230,6 +237,9 @@ impl Default for Sp2Board {
             node_out_valid: Default::default(),
             node_out_data: Default::default(),
             node_token_out: Default::default(),
+            chips_link_out_valid: Default::default(),
+            chips_link_out_data: Default::default(),
+            chips_token_out: Default::default(),
             sw: (0..CHIPS).map(|_| Settle::default()).collect(),
             wires: BoardWires::sp2_16(),
         }
@@ -304,12 +314,24 @@ impl Logic for Sp2Board {
         self.node_out_valid.next = Bits::from(v);
         self.node_out_data.next = Bits::<128>::from(lo) | (Bits::<128>::from(hi) << 64u64);
         self.node_token_out.next = Bits::from(t);
+        let (mut cv, mut ct, mut cd) = (0u64, 0u64, Bits::<512>::default());
+        for c in 0..CHIPS {
+            cv |= ov[c] << (8 * c);
+            ct |= ot[c] << (8 * c);
+            cd = cd | (Bits::<512>::from(od[c]) << (64 * c) as u64);
+        }
+        self.chips_link_out_valid.next = Bits::from(cv);
+        self.chips_link_out_data.next = cd;
+        self.chips_token_out.next = Bits::from(ct);
     }
 
     fn connect(&mut self) {
         self.node_out_valid.connect();
         self.node_out_data.connect();
         self.node_token_out.connect();
+        self.chips_link_out_valid.connect();
+        self.chips_link_out_data.connect();
+        self.chips_token_out.connect();
         for s in self.sw.iter_mut() {
             s.clock.connect();
             s.link_in_valid.connect();
@@ -365,6 +387,16 @@ impl Logic for Sp2Board {
             "    node_token_out = {{{}}};\n",
             outs(&|k| format!("sw${}$token_out[{}]", w.node_in[k].0, w.node_in[k].1))
         );
+        let chips = |f: &str| cat((0..CHIPS).map(|c| format!("sw${c}${f}")).collect());
+        v += &format!(
+            "    chips_link_out_valid = {{{}}};\n",
+            chips("link_out_valid")
+        );
+        v += &format!(
+            "    chips_link_out_data = {{{}}};\n",
+            chips("link_out_data")
+        );
+        v += &format!("    chips_token_out = {{{}}};\n", chips("token_out"));
         v += "end\n";
         Verilog::Custom(v)
     }

@@ -254,9 +254,7 @@ impl Logic for Transmitter {
         if self.pcrc.val() {
             self.crcp_valid.d.next = false;
             self.crc.d.next = 0.into();
-            if self.src_e.val() == 1 {
-                self.src.d.next = 0.into();
-            } else if (self.ser_len.q.val() == 0) & !self.reading_e.val() {
+            if (self.src_e.val() == 1) | ((self.ser_len.q.val() == 0) & !self.reading_e.val()) {
                 self.src.d.next = 0.into();
             }
         } else if self.push.val() {

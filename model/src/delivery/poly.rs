@@ -132,7 +132,7 @@ impl Poly {
         let mut acc = BigInt::zero();
         let mut pow = BigInt::one();
         for (k, c) in self.coeffs.iter().enumerate() {
-            acc += c * &pow << (bits as usize * (d - k));
+            acc += (c * &pow) << (bits as usize * (d - k));
             pow *= &x;
         }
         if acc.is_positive() {
@@ -291,8 +291,8 @@ fn halves(c: &[BigInt]) -> (Vec<BigInt>, Vec<BigInt>) {
         }
         let s = x << (d - k);
         let mut b = BigInt::one();
-        for j in 0..=k {
-            right[j] += &s * &b;
+        for (j, r) in right.iter_mut().enumerate().take(k + 1) {
+            *r += &s * &b;
             b = b * BigInt::from(k - j) / BigInt::from(j + 1);
         }
     }

@@ -104,8 +104,13 @@ pub struct Coverage {
 
 /// Runs the route generator on the topology and compares its npath with P(v, u).
 pub fn asr_coverage(name: &str) -> Result<Coverage, String> {
+    asr_coverage_with(name, &|| {})
+}
+
+/// [`asr_coverage`], calling `progress` after each source switch's route tables.
+pub fn asr_coverage_with(name: &str, progress: &(dyn Fn() + Sync)) -> Result<Coverage, String> {
     let (g, t) = grid_topology(name)?;
-    let tables = generate(&t, Method::Pruned, &|| {}).map_err(|e: RouteError| e.to_string())?;
+    let tables = generate(&t, Method::Pruned, progress).map_err(|e: RouteError| e.to_string())?;
     let node_of = |e: usize| -> usize {
         t.element(e).name[1..]
             .parse()

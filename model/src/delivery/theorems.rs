@@ -54,7 +54,10 @@ pub struct TorusFindings {
 
 /// Checks the N×N torus (N even, ≥ 4).
 pub fn torus_findings(n: usize) -> TorusFindings {
-    assert!(n >= 4 && n % 2 == 0, "N must be even and at least 4");
+    assert!(
+        n >= 4 && n.is_multiple_of(2),
+        "N must be even and at least 4"
+    );
     let g = Grid {
         kind: GridKind::Torus,
         dims: vec![n, n],
@@ -103,10 +106,10 @@ pub fn torus_findings(n: usize) -> TorusFindings {
         let mut at_p = Vec::new();
         let mut equal_p = false;
         let mut prev = best(v, 0);
-        for t in 1..grid.len() {
+        for (t, &p) in grid.iter().enumerate().skip(1) {
             let cur = best(v, t);
             if !cur.iter().any(|x| prev.contains(x)) {
-                at_p.push(grid[t]);
+                at_p.push(p);
                 equal_p |= cur.iter().any(|&a| prev.iter().any(|&b| pc[a] == pc[b]));
             }
             prev = cur;

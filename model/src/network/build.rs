@@ -14,7 +14,7 @@ use thiserror::Error;
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum BuildError {
-    #[error("Beneš size {0} is not a power of two ≥ 2")]
+    #[error("Beneš size {0}: N must be a power of two from 2 to 65536")]
     BenesSize(usize),
     #[error("k-ary n-fly needs k in 2..=64 and n ≥ 1 with k^n ≤ 65536 (got k = {k}, n = {n})")]
     FlySize { k: usize, n: usize },

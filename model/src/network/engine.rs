@@ -355,9 +355,9 @@ impl Engine {
         }
         let avail = self.outputs_available(b, r, sink_ready);
         let mut a = [0u64; 64];
-        for i in 0..r {
+        for (i, ai) in a.iter_mut().enumerate().take(r) {
             self.mv[b + i] = NO_MOVE;
-            a[i] = self.req[b + i] & avail;
+            *ai = self.req[b + i] & avail;
         }
         let mut m = [0u64; 64];
         heuristic_into(&a[..r], r, 2, &mut m[..r]);

@@ -204,7 +204,7 @@ pub fn simulate(
             queue[p].pop_front();
             queued -= 1;
         }
-        let in_window = t0.is_some_and(|a| t >= a) && t1.map_or(true, |b| t < b);
+        let in_window = t0.is_some_and(|a| t >= a) && t1.is_none_or(|b| t < b);
         for &(at, w) in &io.delivered {
             let m = *pk.meta(w);
             if m.dst != at {
@@ -235,7 +235,7 @@ pub fn simulate(
             if in_window {
                 delivered_in_window += 1;
             }
-            if t0.is_some_and(|a| m.gen >= a) && t1.map_or(true, |b| m.gen < b) {
+            if t0.is_some_and(|a| m.gen >= a) && t1.is_none_or(|b| m.gen < b) {
                 let l = t - m.gen;
                 lat_sum += l;
                 net_lat_sum += t - m.entered;
@@ -247,7 +247,7 @@ pub fn simulate(
         // Steady-state detection.
         if t0.is_none() {
             wsum += e.population() as u64;
-            if (t + 1) % window == 0 {
+            if (t + 1).is_multiple_of(window) {
                 let mean = wsum as f64 / window as f64;
                 windows += 1;
                 if mean <= prev_mean && windows >= 2 || windows >= 64 {

@@ -11,6 +11,9 @@ use crate::topology::{Port, Topology};
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
+/// One distinct (first switch, header) and the injection channels of the processors that use it.
+type HeaderWork = ((usize, Vec<u64>), Vec<usize>);
+
 /// The CDG's size and a cycle if it has one.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CdgReport {
@@ -48,7 +51,7 @@ pub fn channel_dependencies(
             v.push(cin);
         }
     }
-    let work: Vec<((usize, Vec<u64>), Vec<usize>)> = seen.into_iter().collect();
+    let work: Vec<HeaderWork> = seen.into_iter().collect();
     let mut edges: Vec<u64> = work
         .par_iter()
         .fold(Vec::new, |mut acc: Vec<u64>, ((first, hops), cins)| {
@@ -177,9 +180,9 @@ mod tests {
         for i in 0..3 {
             t.wire(p(s[i], 1), p(s[(i + 1) % 3], 1)).unwrap();
         }
-        for i in 0..3 {
+        for (i, &si) in s.iter().enumerate().take(3) {
             let n = t.add_node(&format!("P{i}")).unwrap();
-            t.link(p(n, 0), p(s[i], 0)).unwrap();
+            t.link(p(n, 0), p(si, 0)).unwrap();
         }
         let n = |i: usize| t.find(&format!("P{i}")).unwrap();
         // Every processor sends two hops clockwise: S_i → S_i+1 → S_i+2 → deliver.

@@ -60,7 +60,8 @@ pub enum RouteFileProblem {
 pub struct RouteFileError {
     pub file: String,
     pub line: usize,
-    pub problem: RouteFileProblem,
+    /// Boxed to keep `Result`s small (the problem can carry a route-check error).
+    pub problem: Box<RouteFileProblem>,
 }
 
 fn parse_line(toks: &[&str]) -> Result<(u128, Vec<u64>), RouteFileProblem> {
@@ -103,7 +104,7 @@ pub fn parse_routes(text: &str, file: &str) -> Result<Vec<RouteLine>, RouteFileE
         let (np, hops) = parse_line(&toks).map_err(|problem| RouteFileError {
             file: file.to_string(),
             line: i + 1,
-            problem,
+            problem: Box::new(problem),
         })?;
         out.push(RouteLine {
             line: i + 1,
@@ -131,7 +132,7 @@ pub fn load_routes(
         let err = |problem| RouteFileError {
             file: file.to_string(),
             line: l.line,
-            problem,
+            problem: Box::new(problem),
         };
         let node = |n: &str| {
             let e = t

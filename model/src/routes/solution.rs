@@ -294,12 +294,15 @@ pub struct Solved {
     pub edges: usize,
 }
 
+/// ADP(i, X) memo of one stage: X → (value, best routing set, next X).
+type Memo = HashMap<VSet, (u128, u64, VSet), BuildHasherDefault<FxHasher>>;
+
 struct Solver<'a> {
     r: &'a Routability,
     masks: Vec<Vec<u64>>,
     /// bound[i]: product over stages j ≥ i of the most usable ports of one vertex: ADP(i, X) ≤ bound[i].
     bound: Vec<u128>,
-    memo: Vec<HashMap<VSet, (u128, u64, VSet), BuildHasherDefault<FxHasher>>>,
+    memo: Vec<Memo>,
     edges: usize,
 }
 

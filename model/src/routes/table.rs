@@ -469,26 +469,26 @@ pub fn generate_scattered(
     let ends = endpoints(t)?;
     let is_dest = dest_mask(t, &ends);
     let workers = workers.max(1);
-    let results: Vec<(Vec<(usize, Result<SourceResult, RouteError>)>, f64)> =
-        std::thread::scope(|sc| {
-            let handles: Vec<_> = (0..workers)
-                .map(|w| {
-                    let (ends, is_dest) = (&ends, &is_dest);
-                    sc.spawn(move || {
-                        let t0 = Instant::now();
-                        let mine: Vec<_> = (w..ends.sources.len())
-                            .step_by(workers)
-                            .map(|j| (j, routes_from_switch(t, ends.sources[j], is_dest, method)))
-                            .collect();
-                        (mine, t0.elapsed().as_secs_f64())
-                    })
+    type WorkerResult = (Vec<(usize, Result<SourceResult, RouteError>)>, f64);
+    let results: Vec<WorkerResult> = std::thread::scope(|sc| {
+        let handles: Vec<_> = (0..workers)
+            .map(|w| {
+                let (ends, is_dest) = (&ends, &is_dest);
+                sc.spawn(move || {
+                    let t0 = Instant::now();
+                    let mine: Vec<_> = (w..ends.sources.len())
+                        .step_by(workers)
+                        .map(|j| (j, routes_from_switch(t, ends.sources[j], is_dest, method)))
+                        .collect();
+                    (mine, t0.elapsed().as_secs_f64())
                 })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("route worker panicked"))
-                .collect()
-        });
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("route worker panicked"))
+            .collect()
+    });
     let mut slots: Vec<Option<SourceResult>> = vec![None; ends.sources.len()];
     let mut times = Vec::with_capacity(workers);
     for (mine, secs) in results {

@@ -125,7 +125,7 @@ impl CentralQueue {
     /// Whether a write for output `o` is allowed now (the reservation rule).
     pub fn can_write(&self, o: usize) -> bool {
         let empty_others = (0..PORTS).filter(|&x| x != o && self.count[x] == 0).count();
-        self.free as usize >= empty_others + 1
+        self.free as usize > empty_others
     }
 
     pub fn count(&self, o: usize) -> u8 {
@@ -226,7 +226,7 @@ impl CentralQueue {
 
     /// Checks that every chunk is on exactly one list and the counts agree.
     pub fn check(&self) -> Result<(), CqError> {
-        let mut seen = vec![false; CQ_CHUNKS];
+        let mut seen = [false; CQ_CHUNKS];
         let mut mark = |c: u8, what: &str| -> Result<(), CqError> {
             if std::mem::replace(&mut seen[c as usize], true) {
                 return Err(CqError::Leak(format!("chunk {c} is on two lists ({what})")));

@@ -1,12 +1,21 @@
 //! Measurements of one SP2-style switch with a node on every port (docs/sp2-switch.md): throughput per port
-//! at saturation, central-queue occupancy, the share of packets through the crossbar and the queue, latency.
+//! at saturation, central-queue occupancy, the share of packets through the crossbar and the queue, latency;
+//! and the cut-through latency of a packet through the idle switch ([`cut_through_latency`]).
 //!
 //! Every node keeps `backlog` packets queued (saturation) or injects at a given offered load; destinations
 //! are uniform over the ports, as single-port route sets (source routing) or as random sets of `set_bits`
 //! ports (ASR); nodes consume one byte per cycle (no backpressure beyond the link's own).
+//!
+//! Every run has the systems' scoreboard ([`super::scoreboard`]): every packet arrives exactly once, at a
+//! port of its route set, intact and with a good CRC; after the measured cycles injection stops and the
+//! switch drains, and then nothing may be outstanding, the switch must be idle with its free list full
+//! (its lists are checked) and every node idle. A broken invariant, or no byte moving for
+//! [`DEADLOCK_CYCLES`](super::system::DEADLOCK_CYCLES) while packets are outstanding, is an error.
 
 use super::node::Node;
-use super::switch::{Sp2Error, Sp2Switch};
+use super::scoreboard::{payload_bytes, Dest, Scoreboard};
+use super::switch::Sp2Switch;
+use super::system::{Sp2SysError, DEADLOCK_CYCLES};
 use super::{encode_packet, PORTS};
 use crate::header::Header;
 use crate::rng::stream;
@@ -29,23 +38,28 @@ pub struct Sp2Stats {
     pub queue_share: f64,
     /// Mean latency in cycles from a packet's first byte sent to its last byte received.
     pub mean_latency: f64,
+    /// Packets sent in the whole run (every one checked by the scoreboard and delivered).
+    pub packets: u64,
 }
 
-/// Runs `cycles` cycles (after `cycles / 5` of warm-up) with payloads of `payload` bytes (5..=250: the first
-/// five carry the source and a sequence number).
+/// Runs `cycles` cycles (after `cycles / 5` of warm-up), then drains; payloads of `payload` bytes (6..=250:
+/// the first six carry the source and a sequence number).
 pub fn run(
     set_bits: u32,
     offered: f64,
     payload: usize,
     cycles: u64,
     seed: u64,
-) -> Result<Sp2Stats, Sp2Error> {
-    assert!(
-        (1..=8).contains(&set_bits)
-            && offered > 0.0
-            && offered <= 1.0
-            && (5..=250).contains(&payload)
-    );
+) -> Result<Sp2Stats, Sp2SysError> {
+    if !((1..=8).contains(&set_bits)
+        && offered > 0.0
+        && offered <= 1.0
+        && (6..=250).contains(&payload))
+    {
+        return Err(Sp2SysError::Params(format!(
+            "set bits {set_bits} (1..=8), offered {offered} ((0, 1]), payload {payload} (6..=250)"
+        )));
+    }
     let mut rng = stream(seed, 0x5b2);
     let mut sw = Sp2Switch::new();
     let mut nodes: Vec<Node> = (0..PORTS).map(|_| Node::new()).collect();
@@ -53,42 +67,53 @@ pub fn run(
     let warm = cycles / 5;
     let (mut wires_out, mut wires_tok) = ([None; PORTS], [false; PORTS]);
     let (mut bytes_out, mut q_sum, mut q_max) = (0u64, 0u64, 0usize);
+    // Per packet: the cycle its first byte was sent (`u64::MAX` until then).
+    let mut board: Scoreboard<()> = Scoreboard::new();
     let mut sent_at: Vec<std::collections::HashMap<u32, u64>> = vec![Default::default(); PORTS];
     let mut seq = [0u32; PORTS];
     let (mut lat_sum, mut lat_n) = (0u64, 0u64);
-    for c in 0..warm + cycles {
-        for (s, n) in nodes.iter_mut().enumerate() {
-            let want = if offered >= 1.0 {
-                n.send_queue.len() < 2
-            } else {
-                rng.gen_bool((offered / pkt_bytes as f64).min(1.0))
-            };
-            if want {
-                let mut set = 0u8;
-                while set.count_ones() < set_bits {
-                    set |= 1 << rng.gen_range(0..PORTS);
+    let mut last_move = 0u64;
+    let mut c = 0u64;
+    loop {
+        let injecting = c < warm + cycles;
+        if !injecting && board.outstanding() == 0 {
+            break;
+        }
+        if injecting {
+            for (s, n) in nodes.iter_mut().enumerate() {
+                let want = if offered >= 1.0 {
+                    n.send_queue.len() < 2
+                } else {
+                    rng.gen_bool((offered / pkt_bytes as f64).min(1.0))
+                };
+                if want {
+                    let mut set = 0u8;
+                    while set.count_ones() < set_bits {
+                        set |= 1 << rng.gen_range(0..PORTS);
+                    }
+                    let k = seq[s];
+                    seq[s] += 1;
+                    n.send_queue.push_back(
+                        encode_packet(
+                            &Header::new(8, vec![set as u64]).expect("non-empty set"),
+                            &payload_bytes(s, k, payload),
+                        )
+                        .expect("8-bit route"),
+                    );
+                    board.expect(s, k, Dest::Set(set as u64), ());
+                    sent_at[s].insert(k, u64::MAX);
                 }
-                let mut p = vec![s as u8];
-                p.extend_from_slice(&seq[s].to_be_bytes());
-                p.resize(payload, 0xa5);
-                n.send_queue.push_back(
-                    encode_packet(
-                        &Header::new(8, vec![set as u64]).expect("non-empty set"),
-                        &p,
-                    )
-                    .expect("8-bit route"),
-                );
-                sent_at[s].insert(seq[s], u64::MAX);
-                seq[s] += 1;
             }
         }
         let mut link_in = [None; PORTS];
         let mut token_in = [false; PORTS];
+        let mut moved = wires_out.iter().any(|b| b.is_some());
         for p in 0..PORTS {
             let before = nodes[p].first_byte_cycles.len();
             let (b, t) = nodes[p].cycle(c, wires_out[p], wires_tok[p], 1);
             link_in[p] = b;
             token_in[p] = t;
+            moved |= b.is_some();
             if nodes[p].first_byte_cycles.len() > before {
                 // The packet that just started: the oldest one not yet started.
                 let k = (nodes[p].first_byte_cycles.len() - 1) as u32;
@@ -98,25 +123,55 @@ pub fn run(
         let o = sw.step(&link_in, &token_in)?;
         wires_out = o.link_out;
         wires_tok = o.token_out;
-        if c >= warm {
+        if c >= warm && injecting {
             bytes_out += o.link_out.iter().filter(|b| b.is_some()).count() as u64;
             let occ = sw.cq.occupancy();
             q_sum += occ as u64;
             q_max = q_max.max(occ);
         }
-        for n in nodes.iter_mut() {
+        if moved {
+            last_move = c;
+        } else if board.outstanding() > 0 && c - last_move > DEADLOCK_CYCLES {
+            return Err(Sp2SysError::Deadlock {
+                cycle: c,
+                outstanding: board.outstanding(),
+            });
+        }
+        for (at, n) in nodes.iter_mut().enumerate() {
             for a in n.arrivals.drain(..) {
-                let src = a.payload[0] as usize;
-                let k =
-                    u32::from_be_bytes([a.payload[1], a.payload[2], a.payload[3], a.payload[4]]);
+                let (src, k, ()) = board.arrive(c, at, &a)?;
                 if let Some(t0) = sent_at[src].remove(&k) {
-                    if c >= warm && t0 != u64::MAX {
+                    if c >= warm && injecting && t0 != u64::MAX {
                         lat_sum += c - t0;
                         lat_n += 1;
                     }
                 }
             }
         }
+        c += 1;
+    }
+    // The last tokens and bytes in flight settle within a few cycles.
+    let mut settle = 0;
+    while !(sw.is_idle() && nodes.iter().all(|x| x.is_idle())) && settle < 1_000 {
+        let mut link_in = [None; PORTS];
+        let mut token_in = [false; PORTS];
+        for p in 0..PORTS {
+            (link_in[p], token_in[p]) = nodes[p].cycle(c, wires_out[p], wires_tok[p], 1);
+        }
+        let o = sw.step(&link_in, &token_in)?;
+        (wires_out, wires_tok) = (o.link_out, o.token_out);
+        c += 1;
+        settle += 1;
+    }
+    sw.check()?;
+    if !sw.is_idle() {
+        return Err(Sp2SysError::Leak(format!(
+            "the switch is not idle ({} chunks free)",
+            sw.cq.free()
+        )));
+    }
+    if let Some(k) = nodes.iter().position(|x| !x.is_idle()) {
+        return Err(Sp2SysError::Leak(format!("node {k} not idle")));
     }
     let via_q: u64 = sw.tx.iter().map(|t| t.packets_queue).sum();
     let via_x: u64 = sw.tx.iter().map(|t| t.packets_xbar).sum();
@@ -133,5 +188,33 @@ pub fn run(
         } else {
             lat_sum as f64 / lat_n as f64
         },
+        packets: seq.iter().map(|&k| k as u64).sum(),
     })
+}
+
+/// The cut-through latency of the idle switch, measured: one packet of `payload` bytes from port 2 to
+/// port 6, cycles from its first byte leaving the node to the first byte leaving the switch.
+pub fn cut_through_latency(payload: usize) -> Result<u64, Sp2SysError> {
+    let mut sw = Sp2Switch::new();
+    let mut nodes: Vec<Node> = (0..PORTS).map(|_| Node::new()).collect();
+    let h = Header::new(8, vec![1 << 6]).expect("one port");
+    let bytes = encode_packet(&h, &payload_bytes(2, 0, payload.max(6)))
+        .map_err(|e| Sp2SysError::Params(e.to_string()))?;
+    nodes[2].send_queue.push_back(bytes);
+    let (mut wires_out, mut wires_tok) = ([None; PORTS], [false; PORTS]);
+    for c in 0..1_000u64 {
+        let mut link_in = [None; PORTS];
+        let mut token_in = [false; PORTS];
+        for p in 0..PORTS {
+            (link_in[p], token_in[p]) = nodes[p].cycle(c, wires_out[p], wires_tok[p], 1);
+        }
+        let o = sw.step(&link_in, &token_in)?;
+        (wires_out, wires_tok) = (o.link_out, o.token_out);
+        if o.link_out[6].is_some() {
+            return Ok(c - nodes[2].first_byte_cycles[0]);
+        }
+    }
+    Err(Sp2SysError::Leak(
+        "one packet through the idle switch did not come out in 1000 cycles".into(),
+    ))
 }

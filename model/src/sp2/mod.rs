@@ -13,6 +13,7 @@ pub mod experiment;
 pub mod network;
 pub mod node;
 pub mod receiver;
+pub mod scoreboard;
 pub mod switch;
 pub mod system;
 pub mod transmitter;

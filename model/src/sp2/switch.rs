@@ -149,20 +149,18 @@ impl Sp2Switch {
                 self.xbar_arb[o].served(i);
             }
         }
-        for i in 0..PORTS {
-            match (self.rx[i].state, granted[i]) {
+        for (i, (rx, &g)) in self.rx.iter_mut().zip(&granted).enumerate() {
+            match (rx.state, g) {
                 (RxState::Wait { body, .. }, Some(o)) => {
-                    self.rx[i].state = RxState::Xbar {
+                    rx.state = RxState::Xbar {
                         out: o,
                         held_sent: false,
                         body,
                     };
                     self.tx[o as usize].source = Source::Xbar(i as u8);
                 }
-                (RxState::Wait { set, body }, None) => {
-                    if self.rx[i].first_chunk_in() {
-                        self.rx[i].state = RxState::Choose { set, body };
-                    }
+                (RxState::Wait { set, body }, None) if rx.first_chunk_in() => {
+                    rx.state = RxState::Choose { set, body };
                 }
                 _ => {}
             }
@@ -214,7 +212,7 @@ impl Sp2Switch {
         }
 
         // Crossbar and queue data paths of the receivers.
-        for i in 0..PORTS {
+        for (i, (rx, g)) in self.rx.iter_mut().zip(granted).enumerate() {
             let room = match old.rx_state[i] {
                 RxState::Xbar { out, .. } => {
                     old.tx_room[out as usize][old.rx_xbar[i].is_some() as usize]
@@ -222,34 +220,33 @@ impl Sp2Switch {
                 _ => false,
             };
             // A receiver granted this cycle sends its held byte at once (the transmitter is idle).
-            let room =
-                room || (granted[i].is_some() && old.tx_room[granted[i].unwrap() as usize][0]);
-            self.rx[i].feed_xbar(room);
-            if matches!(old.rx_state[i], RxState::Queue { .. }) || self.rx[i].asm_done.is_some() {
-                self.rx[i].feed_queue();
+            let room = room || g.is_some_and(|o| old.tx_room[o as usize][0]);
+            rx.feed_xbar(room);
+            if matches!(old.rx_state[i], RxState::Queue { .. }) || rx.asm_done.is_some() {
+                rx.feed_queue();
             }
         }
 
         // Transmitters.
-        for o in 0..PORTS {
+        for (o, (tx, &tok)) in self.tx.iter_mut().zip(token_in.iter()).enumerate() {
             let xb = match old.tx_source[o] {
                 Source::Xbar(i) => old.rx_xbar[i as usize],
                 _ => None,
             };
             let chunk = cqo.rd_data.filter(|c| c.out as usize == o);
-            self.tx[o].cycle(xb, chunk, token_in[o]);
-            if self.tx[o].credit as usize > RX_DEPTH {
+            tx.cycle(xb, chunk, tok);
+            if tx.credit as usize > RX_DEPTH {
                 return Err(Sp2Error::CreditOverflow(o));
             }
         }
 
         // Links in.
-        for i in 0..PORTS {
-            if let Some(b) = link_in[i] {
-                if self.rx[i].fifo.len() >= RX_DEPTH {
+        for (i, (rx, &l)) in self.rx.iter_mut().zip(link_in.iter()).enumerate() {
+            if let Some(b) = l {
+                if rx.fifo.len() >= RX_DEPTH {
                     return Err(Sp2Error::RxOverflow(i));
                 }
-                self.rx[i].fifo.push_back(b);
+                rx.fifo.push_back(b);
             }
         }
         self.cycle += 1;

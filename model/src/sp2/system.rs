@@ -20,13 +20,13 @@
 
 use super::network::{Sp2NetError, Sp2Network};
 use super::node::Node;
+use super::scoreboard::{payload_bytes, Dest, Scoreboard};
 use super::{encode_packet, CQ_CHUNKS};
 use crate::header::Header;
-use crate::rng::{mix, stream};
+use crate::rng::stream;
 use crate::routing::Routing;
 use rand::Rng;
 use serde::Serialize;
-use std::collections::HashMap;
 use thiserror::Error;
 
 /// Cycles without any byte moving, with packets outstanding, that count as a deadlock.
@@ -37,6 +37,9 @@ pub const DEADLOCK_CYCLES: u64 = 20_000;
 pub enum Sp2SysError {
     #[error("{0}")]
     Net(#[from] Sp2NetError),
+    /// A single switch's broken invariant (runs of one switch, [`super::experiment`]).
+    #[error("{0}")]
+    Switch(#[from] super::switch::Sp2Error),
     #[error("bad parameters: {0}")]
     Params(String),
     #[error("route {src} → {dst}: {why}")]
@@ -47,6 +50,14 @@ pub enum Sp2SysError {
         src: usize,
         seq: u32,
         dst: usize,
+        at: usize,
+    },
+    #[error("cycle {cycle}: packet {src}#{seq} for ports {set:#b} arrived at port {at}")]
+    OutsideSet {
+        cycle: u64,
+        src: usize,
+        seq: u32,
+        set: u64,
         at: usize,
     },
     #[error("cycle {cycle}: processor {at} received an unknown or duplicate packet {src}#{seq}")]
@@ -153,19 +164,9 @@ pub struct Sp2SysStats {
 }
 
 struct Pending {
-    dst: usize,
     created: u64,
     bytes: usize,
     tagged: bool,
-}
-
-fn payload_bytes(src: usize, seq: u32, len: usize) -> Vec<u8> {
-    let mut p = Vec::with_capacity(len);
-    p.extend_from_slice(&(src as u16).to_be_bytes());
-    p.extend_from_slice(&seq.to_be_bytes());
-    let h = mix(((src as u64) << 32) | seq as u64);
-    p.extend((6..len).map(|j| (h >> (8 * (j % 8))) as u8 ^ j as u8));
-    p
 }
 
 /// A fault scenario for [`run_with_faults`]: links that fail during the run and the tables the sources switch
@@ -274,7 +275,7 @@ pub fn run_with_faults(
     let mut rng = stream(cfg.seed, 0x5b2_5e7);
     let mut nodes: Vec<Node> = (0..n).map(|_| Node::new()).collect();
     let mut seq = vec![0u32; n];
-    let mut pending: HashMap<(usize, u32), Pending> = HashMap::new();
+    let mut pending: Scoreboard<Pending> = Scoreboard::new();
     let mut hops = Vec::new();
     let (mut refused, mut delivered, mut accepted_bytes) = (0u64, 0u64, 0u64);
     let (mut bytes_before, mut bytes_after) = (0u64, 0u64);
@@ -307,7 +308,7 @@ pub fn run_with_faults(
     let mut c = 0u64;
     loop {
         let injecting = c < inject_until;
-        if !injecting && pending.is_empty() {
+        if !injecting && pending.outstanding() == 0 {
             break;
         }
         if c == fail_at {
@@ -357,10 +358,11 @@ pub fn run_with_faults(
                 let is_tagged = c >= cfg.warmup;
                 tagged += is_tagged as u64;
                 created_after += (c >= switch_at) as u64;
-                pending.insert(
-                    (s, k),
+                pending.expect(
+                    s,
+                    k,
+                    Dest::One(dst),
                     Pending {
-                        dst,
                         created: c,
                         bytes: bytes.len(),
                         tagged: is_tagged,
@@ -391,7 +393,7 @@ pub fn run_with_faults(
         net.step(&link_in, &token_in)?;
         if moved {
             last_move = c;
-        } else if !pending.is_empty()
+        } else if pending.outstanding() > 0
             && !injecting
             && net.is_idle()
             && nodes.iter().all(|x| x.is_idle())
@@ -400,16 +402,17 @@ pub fn run_with_faults(
             if plan.is_some() && c >= fail_at {
                 break;
             }
-            let mut ids: Vec<(usize, u32)> = pending.keys().copied().collect();
-            ids.sort_unstable();
-            return Err(Sp2SysError::Lost { cycle: c, ids });
-        } else if !pending.is_empty() && c - last_move > DEADLOCK_CYCLES {
+            return Err(Sp2SysError::Lost {
+                cycle: c,
+                ids: pending.ids(),
+            });
+        } else if pending.outstanding() > 0 && c - last_move > DEADLOCK_CYCLES {
             if std::env::var_os("ASR_DUMP_DEADLOCK").is_some() {
                 eprint!("{}", net.dump_busy());
             }
             return Err(Sp2SysError::Deadlock {
                 cycle: c,
-                outstanding: pending.len(),
+                outstanding: pending.outstanding(),
             });
         }
         let in_window = c >= cfg.warmup && c < inject_until;
@@ -427,71 +430,12 @@ pub fn run_with_faults(
         for (at, node) in nodes.iter_mut().enumerate() {
             for a in node.arrivals.drain(..) {
                 // After a failure, a packet cut on a failed link may arrive damaged (completed with filler bytes
-                // and flagged bad): it is counted as a fragment and its packet stays pending (lost).
-                let id = (a.payload.len() >= 6).then(|| {
-                    (
-                        u16::from_be_bytes([a.payload[0], a.payload[1]]) as usize,
-                        u32::from_be_bytes([
-                            a.payload[2],
-                            a.payload[3],
-                            a.payload[4],
-                            a.payload[5],
-                        ]),
-                    )
-                });
-                let intact = a.crc_ok
-                    && id.is_some_and(|(src, k)| {
-                        pending.get(&(src, k)).is_some_and(|p| p.dst == at)
-                            && a.payload == payload_bytes(src, k, a.payload.len())
-                    });
-                if after_failure && !intact {
+                // and flagged bad): it is counted as a fragment and its packet stays expected (lost).
+                if after_failure && !pending.would_accept(at, &a) {
                     fragments += 1;
                     continue;
                 }
-                let Some((src, k)) = id else {
-                    return Err(Sp2SysError::Corrupted {
-                        cycle: c,
-                        at,
-                        src: usize::MAX,
-                        seq: 0,
-                        why: "shorter than its source and sequence number",
-                    });
-                };
-                let Some(p) = pending.remove(&(src, k)) else {
-                    return Err(Sp2SysError::Unexpected {
-                        cycle: c,
-                        at,
-                        src,
-                        seq: k,
-                    });
-                };
-                if p.dst != at {
-                    return Err(Sp2SysError::Misdelivered {
-                        cycle: c,
-                        src,
-                        seq: k,
-                        dst: p.dst,
-                        at,
-                    });
-                }
-                if !a.crc_ok {
-                    return Err(Sp2SysError::Corrupted {
-                        cycle: c,
-                        at,
-                        src,
-                        seq: k,
-                        why: "CRC mismatch",
-                    });
-                }
-                if a.payload != payload_bytes(src, k, a.payload.len()) {
-                    return Err(Sp2SysError::Corrupted {
-                        cycle: c,
-                        at,
-                        src,
-                        seq: k,
-                        why: "payload differs",
-                    });
-                }
+                let (_, _, p) = pending.arrive(c, at, &a)?;
                 delivered += 1;
                 if in_window {
                     accepted_bytes += p.bytes as u64;
@@ -539,16 +483,13 @@ pub fn run_with_faults(
     let faults = match plan {
         None => None,
         Some(pl) => {
-            let mut lost: Vec<(usize, u32)> = pending.keys().copied().collect();
-            lost.sort_unstable();
-            if let Some(&(s, k)) = lost.iter().find(|id| pending[id].created >= switch_at) {
+            let lost = pending.ids();
+            let created = |id: &(usize, u32)| pending.get(id).map_or(0, |p| p.created);
+            if let Some(&(s, k)) = lost.iter().find(|id| created(id) >= switch_at) {
                 return Err(Sp2SysError::LostAfterReroute {
                     src: s,
                     seq: k,
-                    count: lost
-                        .iter()
-                        .filter(|id| pending[id].created >= switch_at)
-                        .count(),
+                    count: lost.iter().filter(|id| created(id) >= switch_at).count(),
                 });
             }
             // Every failed channel can cut at most one packet.
@@ -563,7 +504,7 @@ pub fn run_with_faults(
                 at: pl.at,
                 switch_at,
                 links: failed_names,
-                lost_before_failure: lost.iter().filter(|id| pending[id].created < pl.at).count(),
+                lost_before_failure: lost.iter().filter(|id| created(id) < pl.at).count(),
                 lost,
                 fragments,
                 discarded_bytes: net.discarded_bytes,

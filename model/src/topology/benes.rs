@@ -71,6 +71,9 @@ fn build(t: &mut Topology, sw: &[Vec<usize>], size: usize) -> Result<(), Builtin
     Ok(())
 }
 
+/// Processors' element indices, and every element's (stage, index) position.
+pub(crate) type Placement = (Vec<usize>, Vec<Option<(usize, usize)>>);
+
 /// Adds processors `P0..P{count}` to a staged network of `radix`-port switches: processor x injects into
 /// first-stage switch x / radix on port x mod radix and receives from the last-stage switch x / radix on the
 /// same port. Returns the processors' element indices and every element's (stage, index) position.
@@ -79,7 +82,7 @@ pub(crate) fn attach_processors(
     switch: &[Vec<usize>],
     radix: usize,
     count: usize,
-) -> Result<(Vec<usize>, Vec<Option<(usize, usize)>>), BuiltinError> {
+) -> Result<Placement, BuiltinError> {
     let last = switch.len() - 1;
     let mut nodes = Vec::with_capacity(count);
     for x in 0..count {

@@ -48,6 +48,11 @@ pub fn builtin(name: &str) -> Result<Topology, BuiltinError> {
         ["sp2even", "64"] => super::sp2::sp2_even64(),
         ["benes", n] => Ok(super::benes::benes(num(name, n)?)?.topology),
         ["fly", k, n] => Ok(super::fly::fly(num(name, k)?, num(name, n)?)?.topology),
+        // `fly:K,N`, the spelling `asr sim` used first, is accepted too.
+        ["fly", kn] if kn.contains(',') => {
+            let (k, n) = kn.split_once(',').expect("contains a comma");
+            Ok(super::fly::fly(num(name, k)?, num(name, n)?)?.topology)
+        }
         ["mesh", k] => super::grid::mesh(square(name, k)?, false),
         ["torus", k] => super::grid::mesh(square(name, k)?, true),
         ["hypercube", d] => super::grid::hypercube(num(name, d)?),
@@ -70,6 +75,10 @@ mod tests {
         assert!(builtin("sp2:16").is_ok());
         assert!(builtin("benes:8").is_ok());
         assert!(builtin("fly:2:3").is_ok());
+        assert_eq!(
+            crate::topology::write(&builtin("fly:4,3").unwrap()),
+            crate::topology::write(&builtin("fly:4:3").unwrap())
+        );
         assert!(builtin("mesh:3x3").is_ok());
         assert!(builtin("torus:4x4").is_ok());
         assert!(builtin("hypercube:3").is_ok());

@@ -17,11 +17,13 @@
 //! drive the same outputs every cycle (the writer fails otherwise). Timing as in `benes8-burst`: cycle n
 //! has its inputs at time 10n (clock low), its rising edge at 10n+5.
 //!
-//! [`signals`] lists what the `.gtkw` shows (ports, receivers, crossbar, central queue, transmitters),
-//! with rust-hdl's hierarchical names; the model's VCD carries the ones marked `model`, with the same names
-//! and widths, computed from the model's state before the cycle (registers, `.q`, also after the edge).
+//! [`signals`] lists the signals the `.gtkw` shows, with rust-hdl's hierarchical names; the model's VCD
+//! carries the ones marked `model`, with the same names and widths, computed from the model's state before
+//! the cycle (registers, `.q`, also after the edge). [`view`] arranges them in named rows (one per port for
+//! packed buses) and groups.
 
 use anyhow::{bail, Result};
+use asr_hdl::sp2::receiver as rx;
 use asr_hdl::sp2::switch::Sp2Switch as SwHw;
 use asr_model::header::Header;
 use asr_model::matcher::heuristic_into;
@@ -35,34 +37,26 @@ use rust_hdl::prelude::*;
 use std::collections::HashMap;
 use std::io::Write;
 
+use super::gtkw::{Fmt, Group, Names, Row};
+use super::NsTimescale;
 use crate::harness::{from_bools, pack, unpack};
 use crate::lockstep::SETTLE;
 
 /// Cycles of the scenario.
 pub const CYCLES: usize = 360;
 
-/// One signal of the scenario's views: its name under `uut`, width, `.gtkw` group and whether the model's
-/// VCD has it too.
+/// One signal of the scenario: its name under `uut`, its width, and whether the model's VCD has it too.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Sig {
     pub name: String,
     pub width: usize,
-    pub group: &'static str,
     pub model: bool,
 }
 
-/// Every signal the `.gtkw` shows, in order.
+/// Every signal the `.gtkw` shows.
 pub fn signals() -> Vec<Sig> {
     let mut v = Vec::new();
-    let mut add = |group: &'static str, name: String, width: usize, model: bool| {
-        v.push(Sig {
-            name,
-            width,
-            group,
-            model,
-        })
-    };
-    const P: &str = "ports";
+    let mut add = |name: String, width: usize, model: bool| v.push(Sig { name, width, model });
     for (n, w) in [
         ("clock", 1),
         ("link_in_valid", 8),
@@ -74,35 +68,32 @@ pub fn signals() -> Vec<Sig> {
         ("crc_errors", 64),
         ("route_errors", 64),
     ] {
-        add(P, n.into(), w, true);
-    }
-    const R: &str = "receivers: state (0 Len 1 Route 2 Wait 3 Xbar 4 Choose 5 Queue 6 Drop), FIFO bytes, request";
-    for i in 0..PORTS {
-        add(R, format!("rx${i}.st.q"), 3, true);
-        add(R, format!("rx${i}.len.q"), 5, true);
-        add(R, format!("rx${i}.xbar_req"), 1, true);
-        add(R, format!("rx${i}.xbar_set"), 8, true);
-        add(R, format!("rx${i}.choose_req"), 1, true);
-        add(R, format!("rx${i}.ready_valid"), 1, true);
-    }
-    const X: &str = "crossbar: matching (row i at [i*8 +: 8]), LRS grant per transmitter and per receiver, queue-output choice, locks";
-    add(X, "matcher.requests".into(), 64, true);
-    add(X, "matcher.grants".into(), 64, true);
-    for o in 0..PORTS {
-        add(X, format!("xarb${o}.grant_valid"), 1, true);
-        add(X, format!("xarb${o}.grant"), 3, true);
+        add(n.into(), w, true);
     }
     for i in 0..PORTS {
-        add(X, format!("rx${i}.xbar_grant"), 1, true);
-        add(X, format!("rx${i}.xbar_gout"), 3, true);
-        add(X, format!("rx${i}.choose_grant"), 1, true);
+        for (n, w) in [
+            ("st.q", 3),
+            ("len.q", 5),
+            ("xbar_req", 1),
+            ("xbar_set", 8),
+            ("choose_req", 1),
+            ("ready_valid", 1),
+            ("xbar_grant", 1),
+            ("xbar_gout", 3),
+            ("choose_grant", 1),
+        ] {
+            add(format!("rx${i}.{n}"), w, true);
+        }
     }
-    add(X, "carb.grant_valid".into(), 1, true);
-    add(X, "carb.grant".into(), 3, true);
+    add("matcher.requests".into(), 64, true);
+    add("matcher.grants".into(), 64, true);
     for o in 0..PORTS {
-        add(X, format!("lock_v${o}.q"), 1, true);
+        add(format!("xarb${o}.grant_valid"), 1, true);
+        add(format!("xarb${o}.grant"), 3, true);
+        add(format!("lock_v${o}.q"), 1, true);
     }
-    const Q: &str = "central queue: offers, grants, per-output count / head / tail, free count";
+    add("carb.grant_valid".into(), 1, true);
+    add("carb.grant".into(), 3, true);
     for (n, w) in [
         ("cq.wr_valid", 8),
         ("cq.wr_grant_valid", 1),
@@ -112,24 +103,246 @@ pub fn signals() -> Vec<Sig> {
         ("cq.rd_grant", 3),
         ("cq.nfree.q", 8),
     ] {
-        add(Q, n.into(), w, true);
+        add(n.into(), w, true);
     }
-    add(Q, "cq.free_head.q".into(), 7, false);
+    add("cq.free_head.q".into(), 7, false);
     for o in 0..PORTS {
-        add(Q, format!("cq.cnt${o}.q"), 8, true);
-        add(Q, format!("cq.head${o}.q"), 7, false);
-        add(Q, format!("cq.tail${o}.q"), 7, false);
+        add(format!("cq.cnt${o}.q"), 8, true);
+        add(format!("cq.head${o}.q"), 7, false);
+        add(format!("cq.tail${o}.q"), 7, false);
     }
-    const T: &str =
-        "transmitters: source (0 idle 1 crossbar 2 queue) and its receiver, FIFO bytes, output";
     for o in 0..PORTS {
-        add(T, format!("tx${o}.src.q"), 2, true);
-        add(T, format!("tx${o}.src_rx"), 3, true);
-        add(T, format!("tx${o}.fifo_len.q"), 3, true);
-        add(T, format!("tx${o}.link_valid"), 1, true);
-        add(T, format!("tx${o}.link_byte"), 8, true);
+        for (n, w) in [
+            ("src.q", 2),
+            ("src_rx", 3),
+            ("fifo_len.q", 3),
+            ("link_valid", 1),
+            ("link_byte", 8),
+        ] {
+            add(format!("tx${o}.{n}"), w, true);
+        }
     }
     v
+}
+
+/// The receiver's states (`rx$i.st.q`).
+pub const RX_STATE: Names = Names {
+    id: "rx_state",
+    values: &[
+        (rx::ST_LEN, "Len"),
+        (rx::ST_ROUTE, "Route"),
+        (rx::ST_WAIT, "Wait"),
+        (rx::ST_XBAR, "Xbar"),
+        (rx::ST_CHOOSE, "Choose"),
+        (rx::ST_QUEUE, "Queue"),
+        (rx::ST_DROP, "Drop"),
+    ],
+};
+
+/// A transmitter's source (`tx$o.src.q`).
+pub const TX_SOURCE: Names = Names {
+    id: "tx_source",
+    values: &[(0, "idle"), (1, "crossbar"), (2, "queue")],
+};
+
+/// What the `.gtkw` shows, in groups: the clock; per port its input link (valid, byte) with the credit it
+/// returns, and its output link with the credit it receives; the receivers (state, FIFO bytes, requests,
+/// error counters); the crossbar (each matching row's requests and grants, each transmitter's LRS grant,
+/// each receiver's grant, the queue-output choice, the locks); the central queue; the transmitters. The
+/// model's view leaves out the rows its VCD lacks (the queue's head and tail pointers).
+pub fn view(model: bool) -> Vec<Group> {
+    let sigs = signals();
+    let width = |name: &str| {
+        sigs.iter()
+            .find(|s| s.name == name)
+            .map(|s| s.width)
+            .unwrap_or_else(|| panic!("{name} is not a signal of the scenario"))
+    };
+    let whole = |row: String, name: &str, fmt: Fmt| Row::whole(row, name, width(name), fmt);
+    let part = |row: String, name: &str, lsb: usize, len: usize, fmt: Fmt| {
+        Row::part(row, name, width(name), lsb, len, fmt)
+    };
+    let mut g = vec![Group::new(
+        "clock",
+        vec![whole("clock".into(), "clock", Fmt::Bin)],
+    )];
+    for p in 0..PORTS {
+        g.push(Group::new(
+            format!("port {p}"),
+            vec![
+                part(format!("in{p}/valid"), "link_in_valid", p, 1, Fmt::Bin),
+                part(format!("in{p}/byte"), "link_in_data", 8 * p, 8, Fmt::Hex),
+                part(format!("in{p}/credit_out"), "token_out", p, 1, Fmt::Bin),
+                part(format!("out{p}/valid"), "link_out_valid", p, 1, Fmt::Bin),
+                part(format!("out{p}/byte"), "link_out_data", 8 * p, 8, Fmt::Hex),
+                part(format!("out{p}/credit_in"), "token_in", p, 1, Fmt::Bin),
+            ],
+        ));
+    }
+    let mut rows = Vec::new();
+    for i in 0..PORTS {
+        rows.push(whole(format!("rx{i}/state"), &format!("rx${i}.st.q"), Fmt::Dec).named(RX_STATE));
+        rows.push(whole(
+            format!("rx{i}/fifo_bytes"),
+            &format!("rx${i}.len.q"),
+            Fmt::Dec,
+        ));
+        rows.push(whole(
+            format!("rx{i}/xbar_req"),
+            &format!("rx${i}.xbar_req"),
+            Fmt::Bin,
+        ));
+        rows.push(whole(
+            format!("rx{i}/xbar_set"),
+            &format!("rx${i}.xbar_set"),
+            Fmt::Bin,
+        ));
+        rows.push(whole(
+            format!("rx{i}/choose_req"),
+            &format!("rx${i}.choose_req"),
+            Fmt::Bin,
+        ));
+        rows.push(whole(
+            format!("rx{i}/chunk_ready"),
+            &format!("rx${i}.ready_valid"),
+            Fmt::Bin,
+        ));
+        rows.push(part(
+            format!("rx{i}/crc_errors"),
+            "crc_errors",
+            8 * i,
+            8,
+            Fmt::Dec,
+        ));
+        rows.push(part(
+            format!("rx{i}/route_errors"),
+            "route_errors",
+            8 * i,
+            8,
+            Fmt::Dec,
+        ));
+    }
+    g.push(Group::new("receivers", rows));
+    let mut rows = Vec::new();
+    for i in 0..PORTS {
+        rows.push(part(
+            format!("match/req{i}"),
+            "matcher.requests",
+            8 * i,
+            8,
+            Fmt::Bin,
+        ));
+        rows.push(part(
+            format!("match/grant{i}"),
+            "matcher.grants",
+            8 * i,
+            8,
+            Fmt::Bin,
+        ));
+    }
+    for o in 0..PORTS {
+        rows.push(whole(
+            format!("xarb{o}/grant_valid"),
+            &format!("xarb${o}.grant_valid"),
+            Fmt::Bin,
+        ));
+        rows.push(whole(
+            format!("xarb{o}/grant_rx"),
+            &format!("xarb${o}.grant"),
+            Fmt::Dec,
+        ));
+    }
+    for i in 0..PORTS {
+        rows.push(whole(
+            format!("rx{i}/xbar_grant"),
+            &format!("rx${i}.xbar_grant"),
+            Fmt::Bin,
+        ));
+        rows.push(whole(
+            format!("rx{i}/xbar_out"),
+            &format!("rx${i}.xbar_gout"),
+            Fmt::Dec,
+        ));
+        rows.push(whole(
+            format!("rx{i}/choose_grant"),
+            &format!("rx${i}.choose_grant"),
+            Fmt::Bin,
+        ));
+    }
+    rows.push(whole(
+        "carb/grant_valid".into(),
+        "carb.grant_valid",
+        Fmt::Bin,
+    ));
+    rows.push(whole("carb/grant_rx".into(), "carb.grant", Fmt::Dec));
+    for o in 0..PORTS {
+        rows.push(whole(
+            format!("lock{o}"),
+            &format!("lock_v${o}.q"),
+            Fmt::Bin,
+        ));
+    }
+    g.push(Group::new("crossbar", rows));
+    let mut rows = vec![
+        whole("cq/wr_valid".into(), "cq.wr_valid", Fmt::Bin),
+        whole("cq/wr_grant_valid".into(), "cq.wr_grant_valid", Fmt::Bin),
+        whole("cq/wr_grant_rx".into(), "cq.wr_grant", Fmt::Dec),
+        whole("cq/rd_req".into(), "cq.rd_req", Fmt::Bin),
+        whole("cq/rd_grant_valid".into(), "cq.rd_grant_valid", Fmt::Bin),
+        whole("cq/rd_grant_tx".into(), "cq.rd_grant", Fmt::Dec),
+        whole("cq/free_chunks".into(), "cq.nfree.q", Fmt::Dec),
+    ];
+    if !model {
+        rows.push(whole("cq/free_head".into(), "cq.free_head.q", Fmt::Dec));
+    }
+    for o in 0..PORTS {
+        rows.push(whole(
+            format!("cq/count{o}"),
+            &format!("cq.cnt${o}.q"),
+            Fmt::Dec,
+        ));
+        if !model {
+            rows.push(whole(
+                format!("cq/head{o}"),
+                &format!("cq.head${o}.q"),
+                Fmt::Dec,
+            ));
+            rows.push(whole(
+                format!("cq/tail{o}"),
+                &format!("cq.tail${o}.q"),
+                Fmt::Dec,
+            ));
+        }
+    }
+    g.push(Group::new("central queue", rows));
+    let mut rows = Vec::new();
+    for o in 0..PORTS {
+        rows.push(
+            whole(format!("tx{o}/source"), &format!("tx${o}.src.q"), Fmt::Dec).named(TX_SOURCE),
+        );
+        rows.push(whole(
+            format!("tx{o}/source_rx"),
+            &format!("tx${o}.src_rx"),
+            Fmt::Dec,
+        ));
+        rows.push(whole(
+            format!("tx{o}/fifo_bytes"),
+            &format!("tx${o}.fifo_len.q"),
+            Fmt::Dec,
+        ));
+        rows.push(whole(
+            format!("tx{o}/valid"),
+            &format!("tx${o}.link_valid"),
+            Fmt::Bin,
+        ));
+        rows.push(whole(
+            format!("tx{o}/byte"),
+            &format!("tx${o}.link_byte"),
+            Fmt::Hex,
+        ));
+    }
+    g.push(Group::new("transmitters", rows));
+    g
 }
 
 /// The switch's pins in one cycle.
@@ -339,15 +552,15 @@ fn decisions(b: &Sp2Switch, a: &Sp2Switch) -> Decisions {
 }
 
 fn st_code(s: RxState) -> u128 {
-    match s {
-        RxState::Len => 0,
-        RxState::Route { .. } => 1,
-        RxState::Wait { .. } => 2,
-        RxState::Xbar { .. } => 3,
-        RxState::Choose { .. } => 4,
-        RxState::Queue { .. } => 5,
-        RxState::Drop { .. } => 6,
-    }
+    (match s {
+        RxState::Len => rx::ST_LEN,
+        RxState::Route { .. } => rx::ST_ROUTE,
+        RxState::Wait { .. } => rx::ST_WAIT,
+        RxState::Xbar { .. } => rx::ST_XBAR,
+        RxState::Choose { .. } => rx::ST_CHOOSE,
+        RxState::Queue { .. } => rx::ST_QUEUE,
+        RxState::Drop { .. } => rx::ST_DROP,
+    }) as u128
 }
 
 fn packed(f: impl Fn(usize) -> u128, w: usize) -> u128 {
@@ -443,7 +656,7 @@ pub fn write_hdl<Wr: Write>(f: Wr) -> Result<()> {
     let mut uut = SwHw::default();
     uut.connect_all();
     simulate(&mut uut, SETTLE);
-    let mut vcd = write_vcd_header(f, &uut);
+    let mut vcd = write_vcd_header(NsTimescale::new(f), &uut);
     vcd = write_vcd_dump(vcd, &uut);
     for (n, (p, want)) in run.pins.iter().zip(&run.outs).enumerate() {
         uut.link_in_valid.next = from_bools(&p.link_in.map(|b| b.is_some()));
@@ -480,7 +693,7 @@ pub fn write_model<Wr: Write>(f: Wr) -> Result<()> {
     let (run, _) = run_model()?;
     let sigs: Vec<Sig> = signals().into_iter().filter(|s| s.model).collect();
     let mut w = vcd::Writer::new(f);
-    w.timescale(1, vcd::TimescaleUnit::PS)?;
+    w.timescale(1, vcd::TimescaleUnit::NS)?;
     w.add_module("uut")?;
     // Scopes from the dotted names: sorted by path so every scope's items are contiguous.
     let mut order: Vec<usize> = (0..sigs.len()).collect();
@@ -554,29 +767,4 @@ pub fn write_model<Wr: Write>(f: Wr) -> Result<()> {
     w.timestamp(10 * CYCLES as u64)?;
     w.flush()?;
     Ok(())
-}
-
-/// The `.gtkw` for the scenario's VCD (the model's shows only the signals its VCD has).
-pub fn gtkw_text(vcd_name: &str, model: bool) -> String {
-    let mut s = format!("[dumpfile] \"{vcd_name}\"\n[timestart] 0\n[size] 1600 1000\n");
-    let sigs: Vec<Sig> = signals()
-        .into_iter()
-        .filter(|x| x.model || !model)
-        .collect();
-    let mut k = 0;
-    while k < sigs.len() {
-        let g = sigs[k].group;
-        s.push_str(&format!("@800200\n-{g}\n"));
-        while k < sigs.len() && sigs[k].group == g {
-            let x = &sigs[k];
-            if x.width == 1 {
-                s.push_str(&format!("@28\nuut.{}\n", x.name));
-            } else {
-                s.push_str(&format!("@22\nuut.{}[{}:0]\n", x.name, x.width - 1));
-            }
-            k += 1;
-        }
-        s.push_str(&format!("@1000200\n-{g}\n"));
-    }
-    s
 }

@@ -1,0 +1,227 @@
+//! The scoreboard of SP2 runs (a whole system, [`super::system`], and one switch, [`super::experiment`]):
+//! every packet sent is expected exactly once, at a permitted destination, intact and with a good CRC;
+//! anything unknown or arriving twice is an error, and whatever is still expected when a run ends is
+//! reported by the run as not drained.
+//!
+//! Payloads carry their own identity: the source (2 bytes), a sequence number (4 bytes), then bytes derived
+//! from both ([`payload_bytes`]), so the destination checks every byte without storing payloads.
+
+use super::node::Arrival;
+use super::system::Sp2SysError;
+use crate::rng::mix;
+use std::collections::HashMap;
+
+/// The payload of packet `seq` of `src`, `len` ≥ 6 bytes.
+pub fn payload_bytes(src: usize, seq: u32, len: usize) -> Vec<u8> {
+    let mut p = Vec::with_capacity(len);
+    p.extend_from_slice(&(src as u16).to_be_bytes());
+    p.extend_from_slice(&seq.to_be_bytes());
+    let h = mix(((src as u64) << 32) | seq as u64);
+    p.extend((6..len).map(|j| (h >> (8 * (j % 8))) as u8 ^ j as u8));
+    p
+}
+
+/// Where a packet may arrive.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dest {
+    /// At this processor (a system's destination).
+    One(usize),
+    /// At any port of this set (bit k = port k: a route set at one switch).
+    Set(u64),
+}
+
+impl Dest {
+    fn allows(self, at: usize) -> bool {
+        match self {
+            Dest::One(d) => d == at,
+            Dest::Set(s) => at < 64 && (s >> at) & 1 == 1,
+        }
+    }
+}
+
+/// Packets expected, keyed by (source, sequence number), each with its destination and the caller's data.
+#[derive(Debug, Clone)]
+pub struct Scoreboard<T> {
+    pending: HashMap<(usize, u32), (Dest, T)>,
+}
+
+impl<T> Default for Scoreboard<T> {
+    fn default() -> Self {
+        Scoreboard {
+            pending: HashMap::new(),
+        }
+    }
+}
+
+impl<T> Scoreboard<T> {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Expects packet `seq` of `src` (sent with [`payload_bytes`]) at `dest`.
+    pub fn expect(&mut self, src: usize, seq: u32, dest: Dest, data: T) {
+        let old = self.pending.insert((src, seq), (dest, data));
+        assert!(old.is_none(), "packet {src}#{seq} expected twice");
+    }
+
+    /// Packets still expected.
+    pub fn outstanding(&self) -> usize {
+        self.pending.len()
+    }
+
+    /// The packets still expected, sorted by (source, sequence number).
+    pub fn ids(&self) -> Vec<(usize, u32)> {
+        let mut v: Vec<(usize, u32)> = self.pending.keys().copied().collect();
+        v.sort_unstable();
+        v
+    }
+
+    /// The caller's data of an expected packet.
+    pub fn get(&self, id: &(usize, u32)) -> Option<&T> {
+        self.pending.get(id).map(|(_, d)| d)
+    }
+
+    /// Whether [`Self::arrive`] would accept this arrival at `at` (known, permitted there, CRC good, payload as
+    /// sent), without changing anything: used after a link failure, when a packet cut on the failed link may
+    /// arrive damaged and must be told apart from a broken invariant.
+    pub fn would_accept(&self, at: usize, a: &Arrival) -> bool {
+        if a.payload.len() < 6 || !a.crc_ok {
+            return false;
+        }
+        let src = u16::from_be_bytes([a.payload[0], a.payload[1]]) as usize;
+        let seq = u32::from_be_bytes([a.payload[2], a.payload[3], a.payload[4], a.payload[5]]);
+        self.pending.get(&(src, seq)).is_some_and(|(dest, _)| {
+            dest.allows(at) && a.payload == payload_bytes(src, seq, a.payload.len())
+        })
+    }
+
+    /// Checks an arrival at `at` in `cycle` and returns its (source, sequence number, data): known and not
+    /// yet arrived, at a permitted destination, CRC good, payload as sent.
+    pub fn arrive(
+        &mut self,
+        cycle: u64,
+        at: usize,
+        a: &Arrival,
+    ) -> Result<(usize, u32, T), Sp2SysError> {
+        if a.payload.len() < 6 {
+            return Err(Sp2SysError::Corrupted {
+                cycle,
+                at,
+                src: usize::MAX,
+                seq: 0,
+                why: "shorter than its source and sequence number",
+            });
+        }
+        let src = u16::from_be_bytes([a.payload[0], a.payload[1]]) as usize;
+        let seq = u32::from_be_bytes([a.payload[2], a.payload[3], a.payload[4], a.payload[5]]);
+        let Some((dest, data)) = self.pending.remove(&(src, seq)) else {
+            return Err(Sp2SysError::Unexpected {
+                cycle,
+                at,
+                src,
+                seq,
+            });
+        };
+        if !dest.allows(at) {
+            return Err(match dest {
+                Dest::One(dst) => Sp2SysError::Misdelivered {
+                    cycle,
+                    src,
+                    seq,
+                    dst,
+                    at,
+                },
+                Dest::Set(set) => Sp2SysError::OutsideSet {
+                    cycle,
+                    src,
+                    seq,
+                    set,
+                    at,
+                },
+            });
+        }
+        if !a.crc_ok {
+            return Err(Sp2SysError::Corrupted {
+                cycle,
+                at,
+                src,
+                seq,
+                why: "CRC mismatch",
+            });
+        }
+        if a.payload != payload_bytes(src, seq, a.payload.len()) {
+            return Err(Sp2SysError::Corrupted {
+                cycle,
+                at,
+                src,
+                seq,
+                why: "payload differs",
+            });
+        }
+        Ok((src, seq, data))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn arrival(payload: Vec<u8>, crc_ok: bool) -> Arrival {
+        Arrival {
+            payload,
+            crc_ok,
+            cycle: 0,
+        }
+    }
+
+    #[test]
+    fn every_broken_delivery_is_an_error() {
+        let mut sb = Scoreboard::new();
+        sb.expect(3, 7, Dest::One(5), ());
+        sb.expect(4, 1, Dest::Set(0b0110), ());
+        let good = payload_bytes(3, 7, 20);
+        // Wrong place, then duplicate after the right delivery, then unknown.
+        assert!(matches!(
+            sb.arrive(1, 4, &arrival(good.clone(), true)),
+            Err(Sp2SysError::Misdelivered { dst: 5, at: 4, .. })
+        ));
+        sb.expect(3, 7, Dest::One(5), ());
+        assert_eq!(sb.arrive(1, 5, &arrival(good.clone(), true)).unwrap().1, 7);
+        assert!(matches!(
+            sb.arrive(2, 5, &arrival(good.clone(), true)),
+            Err(Sp2SysError::Unexpected { src: 3, seq: 7, .. })
+        ));
+        // A set: port 3 is outside {1, 2}; a bad CRC; a changed byte.
+        let p = payload_bytes(4, 1, 9);
+        assert!(matches!(
+            sb.arrive(3, 3, &arrival(p.clone(), true)),
+            Err(Sp2SysError::OutsideSet {
+                set: 0b0110,
+                at: 3,
+                ..
+            })
+        ));
+        sb.expect(4, 1, Dest::Set(0b0110), ());
+        assert!(matches!(
+            sb.arrive(3, 2, &arrival(p.clone(), false)),
+            Err(Sp2SysError::Corrupted {
+                why: "CRC mismatch",
+                ..
+            })
+        ));
+        sb.expect(4, 1, Dest::Set(0b0110), ());
+        let mut q = p.clone();
+        q[8] ^= 1;
+        assert!(matches!(
+            sb.arrive(3, 2, &arrival(q, true)),
+            Err(Sp2SysError::Corrupted {
+                why: "payload differs",
+                ..
+            })
+        ));
+        sb.expect(4, 1, Dest::Set(0b0110), ());
+        assert!(sb.arrive(3, 1, &arrival(p, true)).is_ok());
+        assert_eq!(sb.outstanding(), 0);
+        assert!(sb.arrive(4, 0, &arrival(vec![1, 2], true)).is_err());
+    }
+}

@@ -1,0 +1,315 @@
+//! The port list of an exported top, read from its Verilog, and the flat word frames in which every backend
+//! passes port values.
+//!
+//! A frame holds the values of a port list in declaration order, each port in `ceil(width / 32)` little-endian
+//! 32-bit words (Verilator's layout: `CData`/`SData`/`IData` in one word, `QData` in two, `VlWide` in as many as
+//! it needs), unused high bits 0. The clock is not part of any frame: a backend drives it.
+
+use anyhow::{bail, Context, Result};
+use std::sync::Arc;
+
+/// Direction of a port.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dir {
+    Input,
+    Output,
+}
+
+/// One port of a top: name, width in bits and its first word in the frame of its direction.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Port {
+    pub name: String,
+    pub width: usize,
+    pub offset: usize,
+}
+
+impl Port {
+    /// Number of 32-bit words the port takes in a frame.
+    pub fn words(&self) -> usize {
+        self.width.div_ceil(32)
+    }
+}
+
+/// The ports of a top as its Verilog declares them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layout {
+    pub top: String,
+    /// Whether the top has a `clock` input (every clocked top of this project has exactly one).
+    pub clocked: bool,
+    pub inputs: Vec<Port>,
+    pub outputs: Vec<Port>,
+}
+
+impl Layout {
+    /// Reads the port declarations of `module top(...)` in `verilog` (rust-hdl's style: the module header
+    /// lists the names, then one `input wire [H:0] name;` / `output reg [H:0] name;` per port).
+    pub fn from_verilog(top: &str, verilog: &str) -> Result<Layout> {
+        let start = verilog
+            .find(&format!("module {top}("))
+            .with_context(|| format!("no `module {top}(` in the Verilog"))?;
+        let body = &verilog[start..];
+        let end = body
+            .find("endmodule")
+            .with_context(|| format!("module {top} has no endmodule"))?;
+        let header_end = body
+            .find(");")
+            .with_context(|| format!("module {top}: unterminated port list"))?;
+        let names: Vec<&str> = body[format!("module {top}(").len()..header_end]
+            .split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .collect();
+        let mut decls: Vec<(String, Dir, usize)> = Vec::new();
+        for line in body[header_end..end].lines() {
+            let t = line.trim();
+            let dir = if let Some(r) = t.strip_prefix("input ") {
+                (Dir::Input, r)
+            } else if let Some(r) = t.strip_prefix("output ") {
+                (Dir::Output, r)
+            } else {
+                continue;
+            };
+            let rest = dir
+                .1
+                .trim_start_matches("wire")
+                .trim_start_matches("reg")
+                .trim_start_matches("logic")
+                .trim();
+            let rest = rest
+                .strip_suffix(';')
+                .with_context(|| format!("module {top}: cannot read `{t}`"))?
+                .trim();
+            let (width, name) = if let Some(r) = rest.strip_prefix('[') {
+                let (range, name) = r
+                    .split_once(']')
+                    .with_context(|| format!("module {top}: cannot read `{t}`"))?;
+                let (hi, lo) = range
+                    .split_once(':')
+                    .with_context(|| format!("module {top}: cannot read the range in `{t}`"))?;
+                let hi: usize = hi.trim().parse().with_context(|| format!("`{t}`"))?;
+                let lo: usize = lo.trim().parse().with_context(|| format!("`{t}`"))?;
+                if lo != 0 || hi < lo {
+                    bail!("module {top}: port range [{hi}:{lo}] in `{t}` is not [N-1:0]");
+                }
+                (hi + 1, name.trim())
+            } else {
+                (1, rest)
+            };
+            decls.push((name.to_string(), dir.0, width));
+        }
+        let mut l = Layout {
+            top: top.to_string(),
+            clocked: false,
+            inputs: Vec::new(),
+            outputs: Vec::new(),
+        };
+        for n in &names {
+            let Some((_, dir, width)) = decls.iter().find(|d| d.0 == *n) else {
+                bail!("module {top}: port `{n}` has no input/output declaration");
+            };
+            if *n == "clock" {
+                if *dir != Dir::Input || *width != 1 {
+                    bail!("module {top}: `clock` must be a 1-bit input");
+                }
+                l.clocked = true;
+                continue;
+            }
+            let list = match dir {
+                Dir::Input => &mut l.inputs,
+                Dir::Output => &mut l.outputs,
+            };
+            let offset = list.last().map_or(0, |p| p.offset + p.words());
+            list.push(Port {
+                name: n.to_string(),
+                width: *width,
+                offset,
+            });
+        }
+        if decls.len() != names.len() {
+            bail!(
+                "module {top}: {} port names but {} declarations",
+                names.len(),
+                decls.len()
+            );
+        }
+        if l.outputs.is_empty() {
+            bail!("module {top} has no outputs");
+        }
+        Ok(l)
+    }
+
+    /// Words of a frame of the inputs.
+    pub fn input_words(&self) -> usize {
+        self.inputs.last().map_or(0, |p| p.offset + p.words())
+    }
+
+    /// Words of a frame of the outputs.
+    pub fn output_words(&self) -> usize {
+        self.outputs.last().map_or(0, |p| p.offset + p.words())
+    }
+}
+
+/// Port values of one direction for one cycle, written in declaration order through the `put_*` methods,
+/// each of which names the port it writes: a definition that writes ports in another order or width than
+/// the Verilog declares is caught at its first cycle.
+#[derive(Clone, Debug)]
+pub struct Frame {
+    ports: Arc<[Port]>,
+    pub words: Vec<u32>,
+    next: usize,
+}
+
+impl Frame {
+    pub fn new(ports: &[Port]) -> Frame {
+        let n = ports.last().map_or(0, |p| p.offset + p.words());
+        Frame {
+            ports: ports.into(),
+            words: vec![0; n],
+            next: 0,
+        }
+    }
+
+    /// The ports, in order.
+    pub fn ports(&self) -> &[Port] {
+        &self.ports
+    }
+
+    /// Starts writing a new cycle from the first port.
+    pub fn clear(&mut self) {
+        self.words.iter_mut().for_each(|w| *w = 0);
+        self.next = 0;
+    }
+
+    /// Whether every port has been written since [`Frame::clear`].
+    pub fn complete(&self) -> bool {
+        self.next == self.ports.len()
+    }
+
+    /// The next port's words, after checking that it is `name` of `width` bits.
+    fn slot(&mut self, name: &str, width: usize) -> &mut [u32] {
+        let p = self
+            .ports
+            .get(self.next)
+            .unwrap_or_else(|| panic!("port `{name}` written after the last port of the frame"));
+        assert!(
+            p.name == name && p.width == width,
+            "port `{name}` ({width} bits) written where the Verilog has `{}` ({} bits)",
+            p.name,
+            p.width
+        );
+        self.next += 1;
+        let (o, n) = (p.offset, p.words());
+        &mut self.words[o..o + n]
+    }
+
+    /// Writes `fields` of `w` bits each (field k at bits `[k*w +: w]`) as port `name`.
+    pub fn put_fields(&mut self, name: &str, fields: &[u128], w: usize) {
+        let s = self.slot(name, fields.len() * w);
+        for (k, &f) in fields.iter().enumerate() {
+            let mut v = f & crate::harness::mask(w);
+            let (mut bit, mut left) = (k * w, w);
+            while left > 0 && v != 0 {
+                let (i, sh) = (bit / 32, bit % 32);
+                s[i] |= (v << sh) as u32;
+                let took = (32 - sh).min(left);
+                v >>= took;
+                bit += took;
+                left -= took;
+            }
+        }
+    }
+
+    /// Writes one value of `width` ≤ 64 bits as port `name`.
+    pub fn put(&mut self, name: &str, v: u64, width: usize) {
+        assert!(width <= 64);
+        let v = if width == 64 {
+            v
+        } else {
+            v & ((1 << width) - 1)
+        };
+        let s = self.slot(name, width);
+        s[0] = v as u32;
+        if s.len() > 1 {
+            s[1] = (v >> 32) as u32;
+        }
+    }
+
+    /// Writes booleans (bit i = `b[i]`) as port `name`.
+    pub fn put_bools(&mut self, name: &str, b: &[bool]) {
+        let s = self.slot(name, b.len());
+        for (i, &x) in b.iter().enumerate() {
+            if x {
+                s[i / 32] |= 1 << (i % 32);
+            }
+        }
+    }
+
+    /// Writes bytes (byte k at bits `[8k +: 8]`) as port `name`.
+    pub fn put_bytes(&mut self, name: &str, b: &[u8]) {
+        let s = self.slot(name, 8 * b.len());
+        for (k, &x) in b.iter().enumerate() {
+            s[k / 4] |= (x as u32) << (8 * (k % 4));
+        }
+    }
+
+    /// The value of port `p` as a hexadecimal string of its width (for reports).
+    pub fn hex(&self, p: &Port) -> String {
+        hex(&self.words[p.offset..p.offset + p.words()], p.width)
+    }
+
+    /// The bits of port `p`, little-endian.
+    pub fn bits(&self, p: &Port) -> Vec<bool> {
+        let w = &self.words[p.offset..p.offset + p.words()];
+        (0..p.width)
+            .map(|i| (w[i / 32] >> (i % 32)) & 1 == 1)
+            .collect()
+    }
+}
+
+/// `words` (little-endian) as `width.div_ceil(4)` hexadecimal digits.
+pub fn hex(words: &[u32], width: usize) -> String {
+    let digits = width.div_ceil(4).max(1);
+    (0..digits)
+        .rev()
+        .map(|d| {
+            let n = (words[d / 8] >> (4 * (d % 8))) & 0xf;
+            char::from_digit(n, 16).expect("nibble")
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const V: &str = "module t$x(a);\nendmodule\nmodule t(clock,a,b,c,d);\n  // Module arguments\n  input wire  clock;\n  input wire  [7:0] a;\n  input wire  b;\n  output reg  [99:0] c;\n  output wire  [32:0] d;\n  reg [3:0] e;\nendmodule\n";
+
+    #[test]
+    fn layout_of_a_module() {
+        let l = Layout::from_verilog("t", V).unwrap();
+        assert!(l.clocked);
+        let n: Vec<(&str, usize, usize)> = l
+            .inputs
+            .iter()
+            .chain(&l.outputs)
+            .map(|p| (p.name.as_str(), p.width, p.offset))
+            .collect();
+        assert_eq!(n, [("a", 8, 0), ("b", 1, 1), ("c", 100, 0), ("d", 33, 4)]);
+        assert_eq!((l.input_words(), l.output_words()), (2, 6));
+        assert!(Layout::from_verilog("u", V).is_err());
+    }
+
+    #[test]
+    fn frames_check_names_and_pack_values() {
+        let l = Layout::from_verilog("t", V).unwrap();
+        let mut f = Frame::new(&l.outputs);
+        f.put_fields("c", &[0x1234_5678_9abc, 0xf], 50);
+        f.put("d", 0x1_0000_0001, 33);
+        assert!(f.complete());
+        assert_eq!(f.words, [0x5678_9abc, 0x1234 | 0xf << 18, 0, 0, 1, 1]);
+        assert_eq!(f.hex(&l.outputs[1]), "100000001");
+        let mut g = Frame::new(&l.inputs);
+        let r = std::panic::catch_unwind(move || g.put("b", 1, 1));
+        assert!(r.is_err(), "writing b where a is declared must fail");
+    }
+}

@@ -1,0 +1,72 @@
+//! One definition per exported top: its stimulus, model twin and scoreboard ([`Top`]) and its rust-hdl
+//! binding. Adding a top is one file here and one line in each of [`make`] and [`rusthdl`].
+
+pub mod benes;
+pub mod central_queue;
+pub mod matcher;
+pub mod receiver;
+pub mod sp2_board;
+pub mod sp2_switch;
+pub mod switch2;
+pub mod transmitter;
+
+use super::rusthdl::RustHdl;
+use super::{Backend, Layout, Top};
+use anyhow::{bail, Result};
+
+/// The tops with a co-simulation definition: every exported top.
+pub fn names() -> &'static [&'static str] {
+    asr_hdl::export::TOPS
+}
+
+/// The definition of `top` with its random streams seeded from `seed`, for a run of `cycles` cycles of
+/// traffic (the board's load phases are shorter in short runs, so that every phase is seen).
+pub fn make(top: &str, seed: u64, cycles: u64) -> Result<Box<dyn Top>> {
+    let m = |m, p| -> Box<dyn Top> { Box::new(matcher::MatcherTop::new(m, p, seed)) };
+    Ok(match top {
+        "matcher_m4_p1" => m(4, 1),
+        "matcher_m4_p2" => m(4, 2),
+        "matcher_m8_p1" => m(8, 1),
+        "matcher_m8_p2" => m(8, 2),
+        "matcher_m16_p1" => m(16, 1),
+        "matcher_m16_p2" => m(16, 2),
+        "switch2" => Box::new(switch2::Switch2Top::new(seed)),
+        "benes8" => Box::new(benes::BenesTop::new(8, seed)),
+        "benes16" => Box::new(benes::BenesTop::new(16, seed)),
+        "benes32" => Box::new(benes::BenesTop::new(32, seed)),
+        "central_queue" => Box::new(central_queue::CentralQueueTop::new(seed)),
+        "receiver" => Box::new(receiver::ReceiverTop::new(seed)),
+        "transmitter" => Box::new(transmitter::TransmitterTop::new(seed)),
+        "sp2_switch" => Box::new(sp2_switch::Sp2SwitchTop::new(seed)),
+        "sp2_board" => Box::new(sp2_board::Sp2BoardTop::new(
+            seed,
+            (cycles / 8).clamp(100, 1_000),
+        )),
+        _ => bail!("unknown top `{top}` (known: {})", names().join(", ")),
+    })
+}
+
+/// The rust-hdl description of `top` in rust-hdl's simulation, checked against `layout`.
+pub fn rusthdl(top: &str, layout: &Layout) -> Result<Box<dyn Backend>> {
+    fn b<I: super::rusthdl::HdlIo + 'static>(l: &Layout) -> Result<Box<dyn Backend>> {
+        Ok(Box::new(RustHdl::<I>::new(l)?))
+    }
+    match top {
+        "matcher_m4_p1" => b::<matcher::M4P1>(layout),
+        "matcher_m4_p2" => b::<matcher::M4P2>(layout),
+        "matcher_m8_p1" => b::<matcher::M8P1>(layout),
+        "matcher_m8_p2" => b::<matcher::M8P2>(layout),
+        "matcher_m16_p1" => b::<matcher::M16P1>(layout),
+        "matcher_m16_p2" => b::<matcher::M16P2>(layout),
+        "switch2" => b::<switch2::Switch2Io>(layout),
+        "benes8" => b::<benes::Benes8Io>(layout),
+        "benes16" => b::<benes::Benes16Io>(layout),
+        "benes32" => b::<benes::Benes32Io>(layout),
+        "central_queue" => b::<central_queue::CentralQueueIo>(layout),
+        "receiver" => b::<receiver::ReceiverIo>(layout),
+        "transmitter" => b::<transmitter::TransmitterIo>(layout),
+        "sp2_switch" => b::<sp2_switch::Sp2SwitchIo>(layout),
+        "sp2_board" => b::<sp2_board::Sp2BoardIo>(layout),
+        _ => bail!("unknown top `{top}` (known: {})", names().join(", ")),
+    }
+}

@@ -1,0 +1,230 @@
+//! The co-simulation harness itself: every top's definition writes exactly the ports its Verilog declares;
+//! a fault injected for one cycle is reported at that cycle and signal by every backend; a mismatch writes
+//! its VCDs; the Verilator cache rebuilds exactly when the Verilog changes.
+
+use asr_testbench::cosim::verilator::{build_in, Verilated};
+use asr_testbench::cosim::{layout, record, run, tops, BackendKind, Options, Perturb};
+use asr_testbench::harness::seed;
+
+/// Every top's definition writes every port of its exported Verilog, in order and at its width, for a few
+/// cycles (a frame written otherwise panics), and the rust-hdl binding names the same ports.
+#[test]
+fn every_definition_writes_the_ports_of_its_verilog() {
+    for &t in tops::names() {
+        let (l, _) = layout(t).unwrap();
+        assert!(!l.outputs.is_empty(), "{t}");
+        let o = Options::new(t, BackendKind::Verilator, 10, 1);
+        let r = record(&o, &l, 5).unwrap();
+        assert_eq!(r.pins.len(), 5 * l.input_words(), "{t}");
+        assert_eq!(r.expect.len(), 5 * l.output_words(), "{t}");
+        tops::rusthdl(t, &l).unwrap_or_else(|e| panic!("{t}: {e}"));
+    }
+}
+
+fn perturbed(
+    top: &str,
+    backend: BackendKind,
+    cycles: u64,
+    p: Perturb,
+) -> asr_testbench::cosim::Report {
+    let mut o = Options::new(top, backend, cycles, seed());
+    o.perturb = Some(p);
+    run(&o).unwrap_or_else(|e| panic!("{top}: {e:#}"))
+}
+
+/// One output bit of the design flipped for one cycle: every backend stops at exactly that cycle, names
+/// that port, and shows the flipped bit as the only difference.
+#[test]
+fn a_flipped_output_bit_is_reported_at_its_cycle_and_signal() {
+    for (top, backend, cycle, port, bit) in [
+        (
+            "benes8",
+            BackendKind::Verilator,
+            654_321,
+            "out_data",
+            3 * 26 + 20,
+        ),
+        ("sp2_switch", BackendKind::Verilator, 77_777, "token_out", 5),
+        (
+            "sp2_board",
+            BackendKind::Verilator,
+            3_333,
+            "chips_link_out_data",
+            8 * 37 + 2,
+        ),
+        ("switch2", BackendKind::RustHdl, 4_321, "in_ready", 1),
+        ("central_queue", BackendKind::Icarus, 2_345, "free", 6),
+    ] {
+        let r = perturbed(
+            top,
+            backend,
+            cycle + 1_000,
+            Perturb::Output {
+                cycle,
+                port: port.into(),
+                bit,
+            },
+        );
+        let m = r
+            .first
+            .clone()
+            .unwrap_or_else(|| panic!("{top} on {backend:?}: fault not reported: {r}"));
+        assert_eq!(
+            (m.cycle, m.signal.as_str()),
+            (cycle, port),
+            "{top} on {backend:?}: {r}"
+        );
+        assert_eq!(r.mismatches, 1);
+        assert_eq!(
+            r.cycles,
+            cycle + 1,
+            "{top}: the run goes on after the mismatch"
+        );
+        // The two values differ in exactly the flipped bit.
+        let val = |s: &str| {
+            let h = s.split("'h").nth(1).unwrap();
+            let b: Vec<u8> = h
+                .chars()
+                .rev()
+                .map(|c| c.to_digit(16).unwrap() as u8)
+                .collect();
+            b
+        };
+        let (e, a) = (val(&m.expected), val(&m.actual));
+        let diff: Vec<usize> = (0..e.len() * 4)
+            .filter(|&i| ((e[i / 4] ^ a[i / 4]) >> (i % 4)) & 1 == 1)
+            .collect();
+        assert_eq!(diff, [bit], "{top}: {m:?}");
+    }
+}
+
+/// One input bit flipped for one cycle on the design's side only: the design leaves the model's path and
+/// the harness reports it, at that cycle or later, never before.
+#[test]
+fn a_flipped_input_bit_is_caught() {
+    // benes8: in cycle 1 000, out_ready of every output is flipped in turn until one changes what the
+    // network does (a packet waiting at that output is then delivered, or held, against the model).
+    let mut caught = 0;
+    for port in 0..8 {
+        let r = perturbed(
+            "benes8",
+            BackendKind::Verilator,
+            5_000,
+            Perturb::Input {
+                cycle: 1_000,
+                port: "out_ready".into(),
+                bit: port,
+            },
+        );
+        if let Some(m) = &r.first {
+            assert!(m.cycle >= 1_000, "reported before the fault: {m:?}");
+            caught += 1;
+        }
+    }
+    assert!(caught > 0, "no flipped out_ready changed the network");
+    // sp2_switch: a byte's valid bit dropped on link 3 in a busy cycle always derails that receiver.
+    let (l, _) = layout("sp2_switch").unwrap();
+    let o = Options::new("sp2_switch", BackendKind::Verilator, 3_000, seed());
+    let pins = record(&o, &l, 3_000).unwrap().pins;
+    let iw = l.input_words();
+    let c = (1_000..3_000)
+        .find(|&c| pins[c * iw] & (1 << 3) != 0)
+        .expect("link 3 carries a byte") as u64;
+    let r = perturbed(
+        "sp2_switch",
+        BackendKind::Verilator,
+        20_000,
+        Perturb::Input {
+            cycle: c,
+            port: "link_in_valid".into(),
+            bit: 3,
+        },
+    );
+    let m = r.first.expect("a lost byte is caught");
+    assert!(m.cycle >= c, "{m:?}");
+}
+
+/// A mismatch with `vcd` set writes the 200 cycles before it: the ports of design and model (mismatch flag
+/// up only in the last cycle), and for Verilator the whole design beside it.
+#[test]
+fn a_mismatch_writes_its_vcds() {
+    let dir = std::env::temp_dir().join(format!("asr-cosim-vcd-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("m.vcd");
+    let mut o = Options::new("switch2", BackendKind::Verilator, 2_000, seed());
+    o.vcd = Some(path.clone());
+    o.perturb = Some(Perturb::Output {
+        cycle: 700,
+        port: "out_valid".into(),
+        bit: 0,
+    });
+    let r = run(&o).unwrap();
+    assert_eq!(r.first.as_ref().map(|m| m.cycle), Some(700));
+    let design = dir.join("m.design.vcd");
+    assert_eq!(r.vcd, [path.clone(), design.clone()]);
+    let text = std::fs::read_to_string(&path).unwrap();
+    for scope in [
+        "$scope module pins",
+        "$scope module design",
+        "$scope module model",
+    ] {
+        assert!(text.contains(scope), "{scope} missing");
+    }
+    let stamps: Vec<u64> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix('#'))
+        .map(|t| t.parse().unwrap())
+        .collect();
+    assert_eq!(stamps.first(), Some(&(10 * 500)));
+    assert_eq!(stamps.last(), Some(&(10 * 701)));
+    // The mismatch flag (declared second, after the clock) rises once, at cycle 700.
+    let mut p = vcd::Parser::new(std::io::BufReader::new(std::fs::File::open(&path).unwrap()));
+    let h = p.parse_header().unwrap();
+    let flag = h
+        .find_var(&["switch2", "mismatch"])
+        .expect("mismatch flag")
+        .code;
+    let (mut t, mut ups) = (0u64, Vec::new());
+    for c in p {
+        match c.unwrap() {
+            vcd::Command::Timestamp(x) => t = x,
+            vcd::Command::ChangeScalar(id, vcd::Value::V1) if id == flag => ups.push(t),
+            _ => {}
+        }
+    }
+    assert_eq!(ups, [7_000]);
+    let d = std::fs::read_to_string(&design).unwrap();
+    assert!(
+        d.contains("$var") && d.contains("ib_") || d.contains("$scope"),
+        "design VCD empty"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The Verilator library is built once per Verilog text: the same text is found in the cache, a changed
+/// one is rebuilt (and the older build removed).
+#[test]
+fn the_verilator_cache_follows_the_verilog() {
+    let root = std::env::temp_dir().join(format!("asr-vcache-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let (l, v) = layout("matcher_m4_p1").unwrap();
+    let (p1, built1) = build_in(&root, &l, &v, false).unwrap();
+    let (p2, built2) = build_in(&root, &l, &v, false).unwrap();
+    assert!(built1 && !built2 && p1 == p2);
+    let changed = format!("{v}\n// changed\n");
+    let (p3, built3) = build_in(&root, &l, &changed, false).unwrap();
+    assert!(built3 && p3 != p1);
+    assert!(!p1.exists(), "the older build is removed");
+    // The library runs.
+    let mut m = Verilated::load(&l, &p3).unwrap();
+    let mut out = vec![0u32; l.output_words()];
+    m.cycle(&[0xffff], &mut out);
+    let g = asr_model::matcher::heuristic(&[0xf; 4], 4, 1);
+    assert_eq!(
+        out,
+        [g.iter()
+            .enumerate()
+            .fold(0u32, |a, (k, &r)| a | (r as u32) << (4 * k))]
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}
