@@ -16,7 +16,13 @@
 //! destination, intact and with a good CRC; nothing is left in any switch after draining (every central
 //! queue's free list full again); the central queues' lists are consistent (checked every `check_every`
 //! cycles); if packets are outstanding and no byte moves on any link for [`DEADLOCK_CYCLES`], the run stops
-//! with [`Sp2SysError::Deadlock`].
+//! with [`Sp2SysError::Deadlock`] (`ASR_DUMP_DEADLOCK=1` prints every busy switch first); if the network is
+//! empty while packets are still expected, they were lost ([`Sp2SysError::Lost`], each named).
+//!
+//! Fault scenario ([`run_with_faults`], [`FaultPlan`]): links fail at a given cycle (the network's bit buckets
+//! and fillers, [`Sp2Network::fail_link`]); arrivals the scoreboard would reject after the failure are counted
+//! as damaged (at most two per failed link), the packets never delivered intact are returned by id, the sources
+//! switch to regenerated tables after a delay, and every packet created after the switch must arrive.
 
 use super::network::{Sp2NetError, Sp2Network};
 use super::node::Node;
