@@ -1,16 +1,27 @@
 #!/usr/bin/env bash
 # The README's main job on built-in defaults, everything into one folder (default `out/`):
-# Verilog of every top and example waveforms, thesis Tables 2.1, 3.1, 4.1-4.4 and Figures A.1-A.10, seed 003's
-# Table 1 and findings, the SP2 switch model's measurements, then synthesis (Yosys + nextpnr-ice40) with its
-# report copied to OUT/synth/report.md.
-# Usage: scripts/run-all.sh [OUT_DIR]
+# Verilog of every top and example waveforms, thesis Tables 2.1, 3.1, 4.1-4.4 and Figures A.1-A.10, Wu's
+# Table 1 and theorems, Gravano et al.'s Figures 1-6, the SP2 switch and systems, then synthesis (Yosys +
+# nextpnr-ice40, tops in parallel, cached by the hash of their Verilog) with its report in OUT/synth/report.md.
+#
+# Usage: scripts/run-all.sh [--quick] [OUT_DIR]
+#   --quick: `asr all --quick` (smaller runs, every result file marked as such; default folder out-quick/)
+#            and only the cached synthesis results.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-out=${1:-out}
+quick=0
+if [ "${1:-}" = "--quick" ]; then quick=1; shift; fi
+if [ $quick = 1 ]; then out=${1:-out-quick}; else out=${1:-out}; fi
 bash scripts/setup.sh
 cargo build --release --locked
-./target/release/asr all --out "$out"
-bash scripts/synth.sh
+t0=$(date +%s)
+if [ $quick = 1 ]; then
+  ./target/release/asr all --quick --out "$out"
+  bash scripts/synth.sh --cached-only --verilog "$out/verilog"
+else
+  ./target/release/asr all --out "$out"
+  bash scripts/synth.sh --verilog "$out/verilog"
+fi
 mkdir -p "$out/synth"
 cp synth/build/report.md "$out/synth/report.md"
-echo "run-all: everything is in $out/"
+echo "run-all: everything is in $out/ ($(( $(date +%s) - t0 )) s after the build)"

@@ -20,9 +20,9 @@ struct Cli {
 enum Command {
     /// Thesis Table 2.1: how often the matching heuristic finds a maximum matching.
     Matching(cmd::matching::Args),
-    /// Shortest-path counts P and delivery probabilities S on a mesh, torus or hypercube (seed 003).
+    /// Shortest-path counts P and delivery probabilities S on a mesh, torus or hypercube (Wu, An Optimal Routing Policy for Mesh-Connected Topologies).
     Paths(cmd::paths::Args),
-    /// Seed 003's torus theorems checked exactly for every even N, and whether MP is optimal.
+    /// Wu's torus theorems checked exactly for every even N, and whether MP is optimal.
     TorusTheorems(cmd::paths::TheoremArgs),
     /// Monte-Carlo delivery rates with failing links against the exact S, per policy.
     DeliveryMc(cmd::paths::McArgs),
@@ -56,10 +56,12 @@ enum Command {
     Cosim(cmd::cosim::Args),
     /// Write a VCD (HDL, or model with --model) of a scenario and a GTKWave save file beside it.
     Wave(cmd::wave::Args),
-    /// Wormhole routing on a hypercube (seed 004): one configuration or a sweep.
+    /// Wormhole routing on a hypercube (Gravano et al., Adaptive Deadlock-free Worm-hole Routing in Hypercubes): one configuration or a sweep.
     Wormhole(cmd::wormhole::Args),
-    /// Seed 004 Figures 1-6 and the sustained-throughput table on 2^10 nodes.
+    /// Gravano et al.'s Figures 1-6 and the sustained-throughput table on 2^10 nodes.
     WormholeFigures(cmd::wormhole_figures::Args),
+    /// Combine the shard files of a sweep run with --shard i/n into the files the unsharded run writes.
+    Merge(cmd::shard::MergeArgs),
     /// The main job: run every experiment on built-in defaults and write all results into one folder.
     All(cmd::all::Args),
 }
@@ -102,6 +104,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Wave(a) => cmd::wave::run(a),
         Command::Wormhole(a) => cmd::wormhole::run(a),
         Command::WormholeFigures(a) => cmd::wormhole_figures::run(a),
+        Command::Merge(a) => cmd::shard::run_merge(a),
         Command::All(a) => cmd::all::run(a),
     }
 }

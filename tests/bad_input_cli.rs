@@ -71,15 +71,23 @@ fn bad_inputs_get_plain_errors_that_name_the_problem() {
         ),
         (
             &["routes", "--topology", "benes:65536", "--out", "r.txt"],
-            "error: route tables of `benes:65536`: 65536 processors (4294901760 routes); the limit is 4096 processors",
+            "error: route tables of `benes:65536`: 65536 processors (4294901760 routes); the limit is 2048 processors",
         ),
         (
-            &["asr-coverage", "--topology", "hypercube:12"],
-            "error: route tables of `hypercube:12`: from H0 to H4095",
+            &["asr-coverage", "--topology", "hypercube:11"],
+            "error: route tables of `hypercube:11`: from H0 to H2047",
         ),
         (
             &["sim", "--network", "hypercube:11", "--routing", "asr"],
             "at most 256 are supported",
+        ),
+        (
+            &["grid-routes", "--topology", "hypercube:12", "--out", "g.routes"],
+            "error: route tables of `hypercube:12`: 4096 processors; the limit is 2048 processors",
+        ),
+        (
+            &["delivery-sim", "--topology", "torus:32x32"],
+            "error: --topology torus:32x32: 1024 nodes; delivery-sim computes the exact S for every pair and takes at most 256 nodes",
         ),
         // Outputs: named, and checked before anything is computed.
         (&["sim", "--out", "afile"], "error: --out afile: exists and is not a folder"),
@@ -103,6 +111,10 @@ fn bad_inputs_get_plain_errors_that_name_the_problem() {
         (&["wormhole", "--measure", "0"], "error: --measure 0: must be between 1 and 100000000"),
         (&["wormhole", "--warmup", "100000001"], "error: --warmup 100000001: must be between 0 and 100000000"),
         (&["all", "--worm-measure", "0"], "error: --worm-measure 0: must be between 1 and 100000000"),
+        (
+            &["cosim", "switch2", "--cycles", "100000001", "--backend", "rusthdl"],
+            "error: --cycles 100000001: must be between 1 and 100000000",
+        ),
         // Names.
         (&["verilog", "--top", "nope"], "error: --top nope: unknown top; known tops: matcher_m4_p1"),
         (&["wave", "nope"], "error: unknown scenario `nope`; known: benes8-burst, sp2-contention"),
@@ -166,7 +178,8 @@ fn fly_spellings_and_sim_out() {
             "--json",
         ]);
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        v[0]["accepted"].as_f64().unwrap()
+        assert_eq!(v["parameters"]["network"], net);
+        v["points"][0]["accepted"].as_f64().unwrap()
     };
     assert_eq!(sim("fly:4:3"), sim("fly:4,3"));
     let out = run(&[
@@ -183,10 +196,11 @@ fn fly_spellings_and_sim_out() {
     let err = String::from_utf8_lossy(&out.stderr);
     let csv = dir.join("sweep/benes_16_asr_uniform.csv");
     let svg = dir.join("sweep/benes_16_asr_uniform.svg");
-    assert!(csv.is_file() && svg.is_file());
+    let json = dir.join("sweep/benes_16_asr_uniform.json");
+    assert!(csv.is_file() && svg.is_file() && json.is_file());
     assert!(
         err.contains(
-            "sim: wrote sweep/benes_16_asr_uniform.csv and sweep/benes_16_asr_uniform.svg"
+            "sim: wrote sweep/benes_16_asr_uniform.csv, sweep/benes_16_asr_uniform.json and sweep/benes_16_asr_uniform.svg"
         ),
         "{err}"
     );

@@ -66,7 +66,7 @@ fn bad_input_is_named() {
         (vec!["cosim", "benes9"], "unknown top `benes9`"),
         (
             vec!["cosim", "switch2", "--cycles", "0"],
-            "--cycles must be at least 1",
+            "--cycles 0: must be between 1 and 100000000",
         ),
         (
             vec!["cosim", "switch2", "--backend", "modelsim"],

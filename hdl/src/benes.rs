@@ -1,4 +1,4 @@
-//! Beneš N×N networks of [`Switch2`]s (thesis §3.2), wired and ported as DESIGN.md fixes. Hardware twin of
+//! Beneš N×N networks of [`Switch2`]s (thesis §3.2), wired and ported as docs/contracts.md fixes. Hardware twin of
 //! `model/src/benes.rs` (`asr_model::benes::Benes`), exported as `benes8` (and `benes16`, `benes32`).
 //!
 //! [`Benes`]`<N, W, W2, NW>` with N = 2^n ports, W = 2(2n−1)+16 bits per word, W2 = 2·W, NW = N·W:
@@ -6,7 +6,7 @@
 //! - outputs `in_ready[N-1:0]`, `out_valid[N-1:0]`, `out_data[NW-1:0]`; port p at bits `[p*W +: W]`.
 //!
 //! 2n−1 stages of N/2 switches; switch (s, i) is `sw[s·N/2 + i]`. The inter-stage wiring is
-//! `asr_model::benes::BenesWiring` (the DESIGN.md recursion: first-stage switch i sends output 0 to the upper
+//! `asr_model::benes::BenesWiring` (the docs/contracts.md recursion: first-stage switch i sends output 0 to the upper
 //! half-size network's input i and output 1 to the lower one's; the last stage mirrors it; network inputs
 //! 2i, 2i+1 enter first-stage switch i, network outputs 2i, 2i+1 leave last-stage switch i). `valid`/`data`
 //! flow forward along the wiring, `ready` backward; the network is feed-forward so there is no loop.

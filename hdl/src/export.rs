@@ -1,4 +1,4 @@
-//! Verilog export of every top of DESIGN.md: one `(name, verilog)` pair per top, the module named as the
+//! Verilog export of every top of docs/contracts.md: one `(name, verilog)` pair per top, the module named as the
 //! top (rust-hdl always calls the top module `top`; it is renamed here, together with the `top$…` prefix
 //! of the sub-module names so several tops can be compiled together).
 //!

@@ -1,5 +1,5 @@
 //! The combinational matcher: the ColumnOR / Rotate_Until_Zero heuristic of thesis Fig. 2.3, exactly as
-//! DESIGN.md reads it. Hardware twin of `model/src/matcher.rs` (`asr_model::matcher::heuristic`).
+//! docs/contracts.md reads it. Hardware twin of `model/src/matcher.rs` (`asr_model::matcher::heuristic`).
 //!
 //! [`Matcher`]`<M, MM, P>` (MM = M·M, a separate parameter because stable Rust has no const-generic
 //! arithmetic):
@@ -213,7 +213,7 @@ impl<const M: usize, const MM: usize, const P: usize> Logic for Matcher<M, MM, P
     }
 }
 
-/// The six exported matchers of DESIGN.md.
+/// The six exported matchers of docs/contracts.md.
 pub type MatcherM4P1 = Matcher<4, 16, 1>;
 pub type MatcherM4P2 = Matcher<4, 16, 2>;
 pub type MatcherM8P1 = Matcher<8, 64, 1>;

@@ -1,12 +1,13 @@
-//! Criterion benchmark of one simulation step: a whole Beneš network (64 and 512 ports) kept at saturation
-//! (every processor always offers a packet, ASR headers, uniform destinations). Throughput is counted in
-//! switches per iteration, so criterion's "elements/s" is router-cycles per second.
+//! Criterion benchmark of one simulation step: a whole network kept at saturation (every processor always
+//! offers a packet, uniform destinations): the Beneš with ASR headers (64 and 512 ports) and the 2-ary 6-fly
+//! with destination tags, in thesis mode (one-packet buffers) and with 8-packet buffers. Throughput is
+//! counted in switches per iteration, so criterion's "elements/s" is router-cycles per second.
 
-use asr_model::network::build::benes_topology;
-use asr_model::network::engine::{Engine, StepIo};
+use asr_model::network::build::{benes_topology, fly_topology};
+use asr_model::network::engine::{Engine, FlowControl, StepIo};
 use asr_model::network::packet::{Meta, Packets, NONE};
 use asr_model::rng::stream;
-use asr_model::routing::{BenesRouting, Routing, Scheme};
+use asr_model::routing::{BenesRouting, FlyRouting, Routing, Scheme};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use rand::Rng;
 
@@ -17,26 +18,39 @@ struct Driver {
     ready: Vec<bool>,
     io: StepIo,
     hops: Vec<u64>,
-    r: BenesRouting,
+    r: Box<dyn Routing>,
     rng: asr_model::rng::Rng,
 }
 
 impl Driver {
-    fn new(ports: usize) -> Self {
+    /// `benes` or `fly` (2-ary), `ports` processors, `depth`-packet input buffers.
+    fn new(kind: &str, ports: usize, depth: u32) -> Self {
         let n = ports.trailing_zeros() as usize;
-        let mut e = Engine::new(&benes_topology(ports).unwrap().topo).unwrap();
-        e.prepare(2 * n - 1);
+        let (topo, r): (_, Box<dyn Routing>) = if kind == "benes" {
+            let r = BenesRouting {
+                n,
+                scheme: Scheme::Asr,
+            };
+            (benes_topology(ports).unwrap().topo, Box::new(r))
+        } else {
+            (
+                fly_topology(2, n).unwrap().topo,
+                Box::new(FlyRouting { k: 2, n }),
+            )
+        };
+        let mut e = Engine::new(&topo)
+            .unwrap()
+            .with_flow(FlowControl::new(depth, 0).unwrap())
+            .unwrap();
+        e.prepare(r.max_hops());
         Driver {
             e,
-            pk: Packets::new(2 * n - 1),
+            pk: Packets::new(r.max_hops()),
             offer: vec![NONE; ports],
             ready: vec![true; ports],
             io: StepIo::default(),
             hops: Vec::new(),
-            r: BenesRouting {
-                n,
-                scheme: Scheme::Asr,
-            },
+            r,
             rng: stream(1, 0),
         }
     }
@@ -69,14 +83,20 @@ impl Driver {
 
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("network_step");
-    for ports in [64usize, 512] {
-        let mut d = Driver::new(ports);
+    for (kind, ports, depth) in [
+        ("benes", 64usize, 1u32),
+        ("benes", 512, 1),
+        ("benes", 64, 8),
+        ("fly", 64, 1),
+        ("fly", 64, 8),
+    ] {
+        let mut d = Driver::new(kind, ports, depth);
         for _ in 0..1000 {
             d.cycle();
         }
         g.throughput(Throughput::Elements(d.e.switches() as u64));
         g.bench_with_input(
-            BenchmarkId::new("benes_asr_saturated", ports),
+            BenchmarkId::new(format!("{kind}_saturated_buffer{depth}"), ports),
             &ports,
             |b, _| b.iter(|| d.cycle()),
         );

@@ -8,7 +8,7 @@
 //! The number of distinct paths the header permits is `N_path = |R_1| × … × |R_n|` (thesis eq. 2.1).
 //!
 //! Packing: [`Header::to_word`] lays the hops out in fixed-width fields, hop 0 in the lowest bits, with a tag
-//! above them. This is the packet word of the 2×2 switch networks (DESIGN.md: `header | tag << (2*S)`), and
+//! above them. This is the packet word of the 2×2 switch networks (docs/contracts.md: `header | tag << (2*S)`), and
 //! with 8-bit fields it is the route bytes of the SP2-style switch.
 
 use bitvec::prelude::*;
@@ -295,7 +295,7 @@ mod tests {
 
     #[test]
     fn word_round_trip_and_shift() {
-        // DESIGN.md: word = header | tag << (2*S); each switch shifts right by 2.
+        // docs/contracts.md: word = header | tag << (2*S); each switch shifts right by 2.
         let h = Header::new(2, vec![0b11, 0b11, 0b10, 0b10, 0b01]).unwrap();
         let w = h.to_u128(2, 0xbeef, 16).unwrap();
         assert_eq!(w, 0b01_10_10_11_11 | (0xbeef << 10));

@@ -3,7 +3,7 @@
 //! The cycle-accurate model of adaptive source routing (ASR) switches and networks, after Aydoğan's thesis
 //! (Bilkent, 1995). Plain Rust, no HDL: the HDL crate and the testbench use the formats defined here.
 //!
-//! - [`benes`]: the port-level Beneš network of 2×2 switches (DESIGN.md wiring).
+//! - [`benes`]: the port-level Beneš network of 2×2 switches (docs/contracts.md wiring).
 //! - [`header`]: the ASR header (one permitted-output set per hop), N_path, packing into packet words.
 //! - [`lrs`]: least-recently-served arbiter.
 //! - [`sp2`]: the SP2-style 8×8 switch (docs/sp2-switch.md): packet format, central queue.
@@ -17,8 +17,13 @@
 //! - [`routes`]: the route-table generator of thesis ch. 4.
 //! - [`network`]: the cycle-accurate network simulator (engine, builders, runs, sweeps).
 //! - [`traffic`]: traffic patterns (where) and injection processes (when).
-//! - [`routing`]: ASR, random and fixed routing on the Beneš; destination tag on the butterfly.
+//! - [`routing`]: ASR, random and fixed routing on the Beneš; destination tag on the butterfly; route tables;
+//!   per-hop policies.
+//! - [`allocator`]: switch allocators behind one trait and a registry of names (ASR heuristic, exact,
+//!   iSLIP, PIM, wavefront).
+//! - [`scoreboard`]: the scoreboard and deadlock watchdog shared by the simulators.
 
+pub mod allocator;
 pub mod benes;
 pub mod delivery;
 pub mod exact;
@@ -29,6 +34,7 @@ pub mod network;
 pub mod rng;
 pub mod routes;
 pub mod routing;
+pub mod scoreboard;
 pub mod sp2;
 pub mod switch2;
 pub mod table2_1;

@@ -1,4 +1,4 @@
-//! The ColumnOR / Rotate_Until_Zero matching heuristic (thesis Fig. 2.3), exactly as DESIGN.md reads it.
+//! The ColumnOR / Rotate_Until_Zero matching heuristic (thesis Fig. 2.3), exactly as docs/contracts.md reads it.
 //!
 //! Model twin of `hdl/src/matcher.rs` (exported as `matcher_m{M}_p{P}`).
 //!

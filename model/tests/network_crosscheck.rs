@@ -1,5 +1,5 @@
 //! The general network simulator, built for a Beneš from a `Topology`, against the port-level
-//! `asr_model::benes::Benes` (DESIGN.md wiring, `Switch2` per switch): under the same random injections and
+//! `asr_model::benes::Benes` (docs/contracts.md wiring, `Switch2` per switch): under the same random injections and
 //! random back-pressure, every cycle must show the same `in_ready`, `out_valid` and output tag on every port.
 
 use asr_model::benes::{Benes, TAG_BITS};

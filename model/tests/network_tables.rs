@@ -38,8 +38,9 @@ fn sp2_board_asr_tables_beat_single_path_tables() {
     let s = run("sp2:16", &single, 0.7).unwrap();
     assert_eq!(a.generated, a.delivered);
     assert_eq!(s.generated, s.delivered);
+    // One-packet buffers on a cyclic topology: credits are registered on every channel (docs/simulator.md).
     assert!(
-        a.accepted > s.accepted + 0.1,
+        a.accepted > 1.15 * s.accepted,
         "ASR {} vs single path {}",
         a.accepted,
         s.accepted

@@ -5,7 +5,7 @@ use asr_model::wormhole::algorithms::{self, ecube, nonminimal, Algorithm};
 use asr_model::wormhole::cdg;
 use asr_model::wormhole::router::Candidates;
 use asr_model::wormhole::traffic::{transpose, Pattern};
-use asr_model::wormhole::{SimConfig, Simulator, WormError};
+use asr_model::wormhole::{NodeModel, SimConfig, Simulator, WormError};
 
 #[test]
 fn ecube_example_2_16() {
@@ -69,6 +69,49 @@ fn every_algorithm_delivers_everything() {
             assert!(r.delivered > 0);
         }
     }
+}
+
+#[test]
+fn shared_node_channel_bounds_throughput_at_lambda_max() {
+    // One processor-router channel for injection and ejection: a node that sends and receives λ worms of b
+    // flits per cycle needs 2λb ≤ 1, so no algorithm exceeds 100 % of λmax, however high the offered load
+    // (separate channels let E-cube carry complement traffic at 150 %). Every run still delivers everything.
+    for alg in algorithms::ALL {
+        for p in [Pattern::Random, Pattern::Complement, Pattern::Transpose] {
+            let mut c = small(alg, 6, p, 10, 150.0, 5);
+            c.node = NodeModel::Shared;
+            let r = Simulator::run(&c).unwrap_or_else(|e| panic!("{alg} {p}: {e}"));
+            assert!(r.delivered > 0, "{alg} {p}");
+            assert!(
+                r.accepted_pct <= 101.0,
+                "{alg} {p}: {} % of λmax",
+                r.accepted_pct
+            );
+            assert_eq!(r.node, NodeModel::Shared);
+        }
+    }
+    let mut c = small(Algorithm::Ecube, 6, Pattern::Complement, 10, 150.0, 5);
+    let separate = Simulator::run(&c).unwrap();
+    c.node = NodeModel::Shared;
+    let shared = Simulator::run(&c).unwrap();
+    assert!(separate.accepted_pct > 140.0, "{}", separate.accepted_pct);
+    assert!(
+        shared.accepted_pct > 95.0 && shared.accepted_pct <= 101.0,
+        "{}",
+        shared.accepted_pct
+    );
+    // At zero load the shared channel costs nothing: a lone worm still takes h + b cycles.
+    let mut c = small(Algorithm::Ecube, 4, Pattern::Random, 10, 10.0, 1);
+    c.rate = 1e-9;
+    c.node = NodeModel::Shared;
+    let mut s = Simulator::new(&c).unwrap();
+    s.enqueue(0, 0b1011).unwrap();
+    let t0 = s.cycle;
+    while s.live_worms() > 0 || s.cycle == t0 {
+        s.step(false).unwrap();
+    }
+    assert_eq!(s.cycle - t0, 13);
+    assert!("both".parse::<NodeModel>().is_err());
 }
 
 #[test]
@@ -177,6 +220,17 @@ fn bad_input_is_an_error() {
     c.pattern = Pattern::Transpose;
     c.n = 5;
     assert!(matches!(Simulator::run(&c), Err(WormError::BadParam(_))));
+    // `uniform` may send a worm to its own source: refused, naming `random`.
+    let mut c = ok.clone();
+    c.pattern = Pattern::Uniform;
+    match Simulator::run(&c) {
+        Err(WormError::BadParam(m)) => assert!(m.contains("random"), "{m}"),
+        other => panic!("{other:?}"),
+    }
+    // Any permutation of the shared pattern type works; its fixed points stay silent.
+    let mut c = ok.clone();
+    c.pattern = Pattern::BitReversal;
+    assert!(Simulator::run(&c).unwrap().delivered > 0);
     let mut c = ok.clone();
     c.rate = 0.0;
     assert!(matches!(Simulator::run(&c), Err(WormError::BadParam(_))));

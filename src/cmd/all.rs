@@ -1,5 +1,9 @@
 //! `asr all`: the main job. Runs every experiment on built-in defaults and writes the results into one folder,
-//! one section after another (each prints what it reproduces and how long it took).
+//! one section after another (each prints what it reproduces and how long it took, wall and CPU).
+//!
+//! `--quick` runs the same sections with smaller packet counts, cycles and sizes ([`Scale::quick`]) in about
+//! a tenth of the time; every text, Markdown, CSV, JSON and SVG file it writes then says so
+//! ([`mark_quick`]), and its numbers are not the README's.
 
 use anyhow::{Context, Result};
 use std::fs;
@@ -14,25 +18,160 @@ pub struct Args {
     /// Seed for every random experiment.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Wormhole figures (seed 004): warm-up cycles per sweep point.
+    /// Wormhole figures (Gravano et al.): warm-up cycles per sweep point.
     #[arg(long, default_value_t = 1000)]
     pub worm_warmup: u64,
-    /// Wormhole figures (seed 004): measurement cycles per sweep point.
+    /// Wormhole figures (Gravano et al.): measurement cycles per sweep point.
     #[arg(long, default_value_t = 3000)]
     pub worm_measure: u64,
-    /// Wormhole figures (seed 004): offered loads, % of λmax.
+    /// Wormhole figures (Gravano et al.): offered loads, % of λmax.
     #[arg(long, value_delimiter = ',', default_value = super::wormhole_figures::DEFAULT_LOADS)]
     pub worm_loads: Vec<f64>,
+    /// Smaller runs (fewer packets, cycles and sizes; see the README) in about a tenth of the time; every
+    /// result file says it is from a quick run. Not the published figures.
+    #[arg(long)]
+    pub quick: bool,
+}
+
+/// The sizes of the runs: the published figures ([`Scale::full`]) or `--quick`.
+#[derive(Debug, Clone)]
+pub struct Scale {
+    pub quick: bool,
+    pub matching_trials: u64,
+    pub benes_sizes: Vec<usize>,
+    pub benes_packets: u64,
+    pub theorems_max_n: usize,
+    pub mc_trials: u64,
+    pub per_hop_packets: u64,
+    pub coverage: Vec<String>,
+    pub worm_n: u32,
+    pub worm_warmup: u64,
+    pub worm_measure: u64,
+    pub worm_loads: Vec<f64>,
+    pub sp2_cycles: u64,
+    pub systems: Vec<usize>,
+    pub sys_warmup: u64,
+    pub sys_measure: u64,
+}
+
+impl Scale {
+    /// The README's figures.
+    pub fn full(a: &Args) -> Scale {
+        Scale {
+            quick: false,
+            matching_trials: 100_000,
+            benes_sizes: vec![16, 32, 64, 128, 512],
+            benes_packets: 1500,
+            theorems_max_n: 20,
+            mc_trials: 20_000,
+            per_hop_packets: 20_000,
+            coverage: super::grid::default_names(),
+            worm_n: 10,
+            worm_warmup: a.worm_warmup,
+            worm_measure: a.worm_measure,
+            worm_loads: a.worm_loads.clone(),
+            sp2_cycles: 50_000,
+            systems: vec![16, 32, 48, 64, 80, 128, 256, 512],
+            sys_warmup: 2_000,
+            sys_measure: 10_000,
+        }
+    }
+
+    /// `--quick`: a tenth of the trials, packets and cycles, and the smaller sizes (Beneš up to 128 ports,
+    /// the wormhole figures on 2^8 nodes, SP2 systems up to 128 processors).
+    pub fn quick(a: &Args) -> Scale {
+        Scale {
+            quick: true,
+            matching_trials: 10_000,
+            benes_sizes: vec![16, 32, 64, 128],
+            benes_packets: 150,
+            theorems_max_n: 16,
+            mc_trials: 2_000,
+            per_hop_packets: 2_000,
+            coverage: [
+                "mesh:4x4",
+                "mesh:8x8",
+                "torus:4x4",
+                "torus:8x8",
+                "hypercube:4",
+                "hypercube:6",
+            ]
+            .map(String::from)
+            .to_vec(),
+            worm_n: 8,
+            worm_warmup: 300,
+            worm_measure: 1_000,
+            worm_loads: a.worm_loads.clone(),
+            sp2_cycles: 5_000,
+            systems: vec![16, 32, 48, 64, 80, 128],
+            sys_warmup: 500,
+            sys_measure: 2_000,
+        }
+    }
+}
+
+/// The line that opens every result file of a `--quick` run.
+pub const QUICK_NOTE: &str =
+    "QUICK RUN (asr all --quick): smaller packet counts, cycles and sizes; not the published figures (run `asr all`).";
+
+/// Marks every result file under `dir` written since `since` (files of earlier runs in the same folder are
+/// left alone) as coming from a quick run: a first line in text and Markdown files, a `#` comment line in
+/// CSV and route files, a `"quick_run"` wrapper around JSON, a red note in SVG plots. Verilog, VCD and
+/// GTKWave files are not results and stay as they are.
+pub fn mark_quick(dir: &Path, since: std::time::SystemTime) -> Result<usize> {
+    let mut n = 0;
+    for e in fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))? {
+        let p = e?.path();
+        if p.is_dir() {
+            n += mark_quick(&p, since)?;
+            continue;
+        }
+        if fs::metadata(&p)?.modified()? < since {
+            continue;
+        }
+        let ext = p.extension().and_then(|x| x.to_str()).unwrap_or("");
+        let text = match ext {
+            "txt" | "md" | "csv" | "json" | "svg" | "routes" => fs::read_to_string(&p)?,
+            _ => continue,
+        };
+        let marked = match ext {
+            "txt" | "md" => format!("{QUICK_NOTE}\n\n{text}"),
+            "csv" | "routes" => format!("# {QUICK_NOTE}\n{text}"),
+            "json" => format!(
+                "{{\n\"quick_run\": {},\n\"data\": {text}\n}}\n",
+                serde_json::to_string(QUICK_NOTE)?
+            ),
+            _ => match text.rfind("</svg>") {
+                Some(k) => format!(
+                    "{}<text x=\"99%\" y=\"14\" text-anchor=\"end\" font-family=\"sans-serif\" font-size=\"13\" fill=\"#c00000\">quick run: smaller runs, not the published figures</text>\n{}",
+                    &text[..k],
+                    &text[k..]
+                ),
+                None => continue,
+            },
+        };
+        fs::write(&p, marked).with_context(|| format!("writing {}", p.display()))?;
+        n += 1;
+    }
+    Ok(n)
+}
+
+/// CPU seconds of this process since `start`, as text (`?` where /proc is not available).
+fn cpu_since(start: Option<f64>) -> String {
+    match (start, super::wormhole::cpu_seconds()) {
+        (Some(a), Some(b)) => format!("{:.1}", b - a),
+        _ => "?".into(),
+    }
 }
 
 /// Thesis Table 2.1: the matching heuristic.
-fn matching(out: &Path, seed: u64) -> Result<()> {
+fn matching(out: &Path, seed: u64, sc: &Scale) -> Result<()> {
     let t = Instant::now();
     let margs = super::matching::Args {
         m: vec![4, 8, 16],
         passes: vec![1, 2],
         density: 0.5,
-        trials: 100_000,
+        trials: sc.matching_trials,
         seed,
         json: false,
     };
@@ -48,20 +187,14 @@ fn matching(out: &Path, seed: u64) -> Result<()> {
 }
 
 /// Thesis Table 3.1 and Figures A.1–A.10: Beneš saturation throughput, ASR against random routing.
-fn benes(out: &Path, seed: u64) -> Result<()> {
-    let bargs = super::benes_table::Args {
-        sizes: vec![16, 32, 64, 128, 512],
-        patterns: vec!["uniform".into(), "shift-right".into()],
-        loads: None,
-        packets: 1500,
-        seed,
-        out: out.join("benes"),
-        json: false,
-    };
+fn benes(out: &Path, seed: u64, sc: &Scale) -> Result<()> {
+    let mut bargs = super::benes_table::Args::thesis(seed, out.join("benes"));
+    bargs.sizes = sc.benes_sizes.clone();
+    bargs.packets = sc.benes_packets;
     let (rows, secs) = super::benes_table::compute(&bargs, true)?;
-    let table = super::benes_table::render(&rows, secs, &bargs);
+    let table = super::benes_table::render(&rows, Some(secs), &bargs);
     print!("{table}");
-    super::benes_table::write(&rows, &table, &bargs)?;
+    super::benes_table::write(&rows, &table, &bargs, &bargs.out)?;
     Ok(())
 }
 
@@ -104,7 +237,7 @@ fn routes_cost(out: &Path) -> Result<()> {
 
 /// Seeds 000 and 003: Table 1 (6×6 torus), the torus theorems, Monte Carlo against S, XY / E-cube route
 /// tables, and ASR headers against all shortest paths.
-fn delivery(out: &Path, seed: u64) -> Result<()> {
+fn delivery(out: &Path, seed: u64, sc: &Scale) -> Result<()> {
     use asr_model::delivery::{delivery, tables, Grid, Policy};
     let dir = out.join("delivery");
     fs::create_dir_all(&dir)?;
@@ -112,7 +245,7 @@ fn delivery(out: &Path, seed: u64) -> Result<()> {
     let d = delivery(&g, 0, Policy::Optimal);
     let table = super::paths::render(&g, 0, Policy::Optimal, &d, &g.path_counts(0));
     fs::write(dir.join("table1_torus6x6.txt"), &table)?;
-    let all = asr_model::delivery::theorems::torus_range(4, 20);
+    let all = asr_model::delivery::theorems::torus_range(4, sc.theorems_max_n);
     let findings = super::paths::render_findings(&all);
     print!("{findings}");
     fs::write(dir.join("torus_theorems.txt"), &findings)?;
@@ -124,7 +257,7 @@ fn delivery(out: &Path, seed: u64) -> Result<()> {
         topology: "torus:6x6".into(),
         dest: "0,0".into(),
         p: 0.8,
-        trials: 20_000,
+        trials: sc.mc_trials,
         seed,
     };
     let (report, _) = super::paths::monte_carlo(&mc)?;
@@ -133,7 +266,7 @@ fn delivery(out: &Path, seed: u64) -> Result<()> {
     let sa = super::paths::SimCheckArgs {
         topology: vec!["torus:6x6".into(), "mesh:5x5".into(), "hypercube:4".into()],
         p: 0.8,
-        packets: 20_000,
+        packets: sc.per_hop_packets,
         seed,
         json: false,
     };
@@ -152,7 +285,7 @@ fn delivery(out: &Path, seed: u64) -> Result<()> {
             tables::write_table(&topo, &routes),
         )?;
     }
-    let rows = super::grid::compute(&super::grid::default_names())?;
+    let rows = super::grid::compute(&sc.coverage)?;
     let table = super::grid::render(&rows);
     print!("{table}");
     fs::write(dir.join("asr_coverage.txt"), &table)?;
@@ -180,19 +313,22 @@ fn hdl(out: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Seed 004: wormhole routing on 2^10 nodes, Figures 1-6 and the sustained-throughput table.
-fn wormhole(a: &Args) -> Result<()> {
+/// Gravano et al.: wormhole routing on 2^10 nodes, Figures 1-6 and the sustained-throughput table.
+fn wormhole(a: &Args, sc: &Scale) -> Result<()> {
     let wargs = super::wormhole_figures::Args {
         out: a.out.join("wormhole"),
-        n: 10,
-        loads: a.worm_loads.clone(),
-        warmup: a.worm_warmup,
-        measure: a.worm_measure,
+        n: sc.worm_n,
+        loads: sc.worm_loads.clone(),
+        warmup: sc.worm_warmup,
+        measure: sc.worm_measure,
         buf: 2,
+        node: asr_model::wormhole::NodeModel::Separate,
         watchdog: 2000,
         seed: a.seed,
         cdg: 5,
+        full_sweep: false,
         from_json: None,
+        shard: None,
     };
     let w = super::wormhole_figures::compute(&wargs)?;
     print!("{}\n{}", w.table, w.findings);
@@ -204,12 +340,12 @@ fn wormhole(a: &Args) -> Result<()> {
 }
 
 /// The SP2-style switch model: throughput, queue occupancy and latency against load.
-fn sp2(out: &Path, seed: u64) -> Result<()> {
+fn sp2(out: &Path, seed: u64, sc: &Scale) -> Result<()> {
     let a = super::sp2::Args {
         set_bits: vec![1, 2, 8],
         load: vec![0.2, 0.4, 0.6, 0.8, 0.9, 1.0],
         payload: 32,
-        cycles: 50_000,
+        cycles: sc.sp2_cycles,
         seed,
         json: false,
     };
@@ -225,23 +361,21 @@ fn sp2(out: &Path, seed: u64) -> Result<()> {
 }
 
 /// SP2 systems of SP2-style switches, 16 to 512 processors: ASR tables against single-path tables.
-fn sp2_systems(out: &Path, seed: u64) -> Result<()> {
+fn sp2_systems(out: &Path, seed: u64, sc: &Scale) -> Result<()> {
     let a = super::sp2_system::Args {
-        network: [16, 32, 48, 64, 80, 128, 256, 512]
-            .iter()
-            .map(|n| format!("sp2:{n}"))
-            .collect(),
+        network: sc.systems.iter().map(|n| format!("sp2:{n}")).collect(),
         routing: vec!["asr".into(), "single".into()],
         deadlock_free: false,
         balance: false,
         load: vec![0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 1.0],
         payload: "32".into(),
-        warmup: 2_000,
-        measure: 10_000,
+        warmup: sc.sys_warmup,
+        measure: sc.sys_measure,
         source_queue: 16,
         seed,
         out: Some(out.join("sp2_systems")),
         json: false,
+        shard: None,
         fail_at: None,
         fail_links: None,
         reroute_delay: 1_000,
@@ -271,17 +405,31 @@ pub fn run(a: Args) -> Result<()> {
         anyhow::bail!("--worm-loads {l}: loads must be > 0 (% of λmax)");
     }
     super::check::out_dir("--out", &a.out)?;
+    let sc = if a.quick {
+        Scale::quick(&a)
+    } else {
+        Scale::full(&a)
+    };
+    if sc.quick {
+        println!("{QUICK_NOTE}\n");
+    }
     let t0 = Instant::now();
+    let started = std::time::SystemTime::now();
     let sections: [(&str, &dyn Fn() -> Result<()>); 10] = [
         ("Verilog export and waveforms", &|| hdl(&a.out)),
         ("co-simulation of the exported Verilog (Verilator)", &|| {
+            if sc.quick {
+                // Verilator's builds alone take minutes on a fresh machine: not part of a quick run.
+                println!("co-simulation: skipped in a quick run (`asr cosim`, or `asr all` without --quick)\n");
+                return Ok(());
+            }
             super::cosim::suite(&a.out, a.seed)
         }),
         ("Table 2.1 (matching heuristic)", &|| {
-            matching(&a.out, a.seed)
+            matching(&a.out, a.seed, &sc)
         }),
         ("Table 3.1 and Figures A.1-A.10 (Benes networks)", &|| {
-            benes(&a.out, a.seed)
+            benes(&a.out, a.seed, &sc)
         }),
         ("Tables 4.1-4.4 (route generation, SP2 systems)", &|| {
             routes(&a.out)
@@ -289,27 +437,44 @@ pub fn run(a: Args) -> Result<()> {
         ("deadlock-free route tables: what they cost", &|| {
             routes_cost(&a.out)
         }),
-        ("seeds 000/003 (meshes, tori, hypercubes)", &|| {
-            delivery(&a.out, a.seed)
+        (
+            "meshes, tori, hypercubes (textbook routing section, Wu)",
+            &|| delivery(&a.out, a.seed, &sc),
+        ),
+        ("wormhole routing on hypercubes (Gravano et al.)", &|| {
+            wormhole(&a, &sc)
         }),
-        ("seed 004 (wormhole routing on hypercubes)", &|| {
-            wormhole(&a)
-        }),
-        ("SP2-style switch model", &|| sp2(&a.out, a.seed)),
+        ("SP2-style switch model", &|| sp2(&a.out, a.seed, &sc)),
         ("SP2 systems of SP2-style switches", &|| {
-            sp2_systems(&a.out, a.seed)
+            sp2_systems(&a.out, a.seed, &sc)
         }),
     ];
+    let cpu = super::wormhole::cpu_seconds;
+    let cpu0 = cpu();
     for (name, f) in sections {
-        let t = Instant::now();
+        let (t, c) = (Instant::now(), cpu());
         eprintln!("asr all: {name} ...");
         f().with_context(|| format!("asr all: {name}"))?;
-        eprintln!("asr all: {name} done in {:.1} s", t.elapsed().as_secs_f64());
+        eprintln!(
+            "asr all: {name} done in {:.1} s ({} CPU s)",
+            t.elapsed().as_secs_f64(),
+            cpu_since(c)
+        );
+    }
+    if sc.quick {
+        let n = mark_quick(&a.out, started)?;
+        eprintln!("asr all: {n} result files marked as from a quick run");
     }
     eprintln!(
-        "asr all: everything written to {} in {:.1} s",
+        "asr all: everything written to {} in {:.1} s ({} CPU s){}",
         a.out.display(),
-        t0.elapsed().as_secs_f64()
+        t0.elapsed().as_secs_f64(),
+        cpu_since(cpu0),
+        if sc.quick {
+            " — QUICK RUN, not the published figures"
+        } else {
+            ""
+        }
     );
     Ok(())
 }

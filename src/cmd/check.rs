@@ -15,8 +15,12 @@ pub const MAX_ROUTER_CYCLES: f64 = 1e11;
 pub const MAX_SWITCH_CYCLES: f64 = 1e10;
 /// Largest cycle count of a single phase (warm-up, measurement) of any simulation.
 pub const MAX_CYCLES: u64 = 100_000_000;
-/// Largest number of processors route tables are generated for (their file has N(N−1) lines).
-pub const MAX_ROUTE_PROCESSORS: usize = 4096;
+/// Largest number of processors route tables are generated or written for (their file has N(N−1) lines:
+/// 4.2 million at the limit).
+pub const MAX_ROUTE_PROCESSORS: usize = 2048;
+/// Largest topology of `asr delivery-sim` (it computes the exact S for every node pair; 256 nodes take
+/// about a CPU second, 1024 would take minutes).
+pub const MAX_DELIVERY_SIM_NODES: usize = 256;
 
 /// Makes sure `dir` is a folder this process can write into, creating it (and its parents) if missing.
 /// `option` names the command-line option it came from (`--out`).

@@ -22,6 +22,14 @@ pub struct Args {
 pub fn run(a: Args) -> Result<()> {
     super::check::out_file("--out", &a.out)?;
     let (g, t) = grid_topology(&a.topology).map_err(|e| anyhow!(e))?;
+    let max = super::check::MAX_ROUTE_PROCESSORS;
+    if g.nodes() > max {
+        anyhow::bail!(
+            "route tables of `{}`: {} processors; the limit is {max} processors",
+            a.topology,
+            g.nodes()
+        );
+    }
     let routes = dimension_order(&g);
     std::fs::write(&a.out, write_table(&t, &routes))
         .with_context(|| format!("writing {}", a.out.display()))?;

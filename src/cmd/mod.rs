@@ -13,6 +13,7 @@ pub mod progress;
 pub mod routes;
 pub mod routes_cost;
 pub mod routes_table;
+pub mod shard;
 pub mod sim;
 pub mod sp2;
 pub mod sp2_system;

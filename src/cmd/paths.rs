@@ -1,5 +1,5 @@
 //! `asr paths`, `asr torus-theorems`, `asr delivery-mc`: shortest-path counts and delivery probabilities on
-//! meshes, tori and hypercubes (seed 003), the torus theorems, and the Monte-Carlo check.
+//! meshes, tori and hypercubes (Wu, An Optimal Routing Policy for Mesh-Connected Topologies), the torus theorems, and the Monte-Carlo check.
 
 use anyhow::{anyhow, bail, Result};
 use asr_model::delivery::montecarlo::delivered_share;
@@ -97,7 +97,7 @@ pub fn run(a: Args) -> Result<()> {
     Ok(())
 }
 
-/// The per-node table (as seed 003's Table 1), nodes ordered by distance.
+/// The per-node table (as Wu's Table 1), nodes ordered by distance.
 pub fn render(
     g: &Grid,
     dest: usize,
@@ -141,7 +141,7 @@ pub struct TheoremArgs {
 
 pub fn render_findings(all: &[TorusFindings]) -> String {
     let mut s = String::new();
-    let _ = writeln!(s, "Seed 003 on N×N tori (destination (0,0)); Theorem 1: Z² not optimal for even N > 4; Theorem 2: turning point k with N/2 = 2k or 2k+1");
+    let _ = writeln!(s, "Wu's theorems on N×N tori (destination (0,0)); Theorem 1: Z² not optimal for even N > 4; Theorem 2: turning point k with N/2 = 2k or 2k+1");
     let _ = writeln!(s, "{:>3} {:>10} {:>10} {:>14} {:>12} {:>14} {:>9}  p-dependent nodes (p where the best choice changes)", "N", "Theorem 1", "Z² subopt.", "k (formula/MP)", "S_opt 1 poly", "MP optimal", "max gap");
     for f in all {
         let t1 = if f.n > 4 {
@@ -315,18 +315,36 @@ pub fn sim_check(
         bail!("--p {}: must be in (0, 1]", a.p);
     }
     super::check::count("--packets", a.packets, 1, 100_000_000)?;
+    for t in &a.topology {
+        let g = Grid::parse(t).map_err(|e| anyhow!(e))?;
+        let max = super::check::MAX_DELIVERY_SIM_NODES;
+        if g.nodes() > max {
+            bail!(
+                "--topology {t}: {} nodes; delivery-sim computes the exact S for every pair and takes at most {max} nodes",
+                g.nodes()
+            );
+        }
+    }
     let jobs: Vec<(String, Policy)> = a
         .topology
         .iter()
         .flat_map(|t| [Policy::Mp, Policy::Z2, Policy::DimensionOrder].map(|p| (t.clone(), p)))
         .collect();
+    let bar = if a.json {
+        super::progress::hidden()
+    } else {
+        super::progress::bar("delivery-sim", jobs.len() as u64, "topology × policy")
+    };
     let rows: Vec<_> = jobs
         .par_iter()
         .map(|(t, pol)| {
-            asr_model::delivery::perhop::check_against_s(t, *pol, a.p, a.packets, a.seed)
-                .map_err(|e| anyhow!(e))
+            let r = asr_model::delivery::perhop::check_against_s(t, *pol, a.p, a.packets, a.seed)
+                .map_err(|e| anyhow!(e));
+            bar.inc(1);
+            r
         })
         .collect::<Result<_>>()?;
+    bar.finish_and_clear();
     let mut s = String::new();
     let _ = writeln!(s, "Per-hop policies in the cycle-accurate simulator, links unavailable with probability 1 - p = {:.2} per cycle, packets sent one at a time:", 1.0 - a.p);
     let _ = writeln!(

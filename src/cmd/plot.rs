@@ -12,10 +12,12 @@ pub struct Curve<'a> {
     pub points: &'a [SimStats],
 }
 
-/// Writes the curves' points as CSV, one row per (curve, load).
-pub fn write_csv(path: &Path, curves: &[Curve]) -> Result<()> {
+/// Writes the curves' points as CSV, one row per (curve, load); every row starts with `params` (the
+/// parameters of the sweep: network, pattern, buffer, …, program version).
+pub fn write_csv(path: &Path, params: &[(&str, String)], curves: &[Curve]) -> Result<()> {
     let mut w = csv::Writer::from_path(path)?;
-    w.write_record([
+    let mut head: Vec<&str> = params.iter().map(|p| p.0).collect();
+    head.extend([
         "routing",
         "offered",
         "accepted",
@@ -26,10 +28,12 @@ pub fn write_csv(path: &Path, curves: &[Curve]) -> Result<()> {
         "steady_cycle",
         "window_end",
         "cycles",
-    ])?;
+    ]);
+    w.write_record(&head)?;
     for c in curves {
         for p in c.points {
-            w.write_record([
+            let mut row: Vec<String> = params.iter().map(|p| p.1.clone()).collect();
+            row.extend([
                 c.label.to_string(),
                 format!("{:.4}", p.offered),
                 format!("{:.4}", p.accepted),
@@ -40,7 +44,8 @@ pub fn write_csv(path: &Path, curves: &[Curve]) -> Result<()> {
                 p.steady_cycle.to_string(),
                 p.window_end.to_string(),
                 p.cycles.to_string(),
-            ])?;
+            ]);
+            w.write_record(&row)?;
         }
     }
     w.flush()?;
@@ -157,7 +162,16 @@ pub fn latency_svg(path: &Path, plot: &LatencyPlot, lines: &[Line]) -> Result<()
         .y_desc("mean latency (cycles)")
         .draw()
         .map_err(|e| err(e.to_string()))?;
-    let colors = [RED, BLUE, RGBColor(0, 140, 0), BLACK];
+    let colors = [
+        RED,
+        BLUE,
+        RGBColor(0, 140, 0),
+        BLACK,
+        MAGENTA,
+        CYAN,
+        RGBColor(255, 140, 0),
+        RGBColor(128, 128, 128),
+    ];
     // The label of a point on the top edge: below the marker, one line per curve `k`, right-aligned near the
     // right edge so that it stays inside the plot.
     let tag = |x: f64, k: usize, text: String, col: RGBColor| {

@@ -6,15 +6,18 @@
 use super::plot::{ceiling, file_part, latency_svg, write_csv, Curve, LatencyPlot, Line};
 use anyhow::{bail, Context, Result};
 use asr_model::network::build::{benes_topology, fly_topology};
-use asr_model::network::engine::Engine;
+use asr_model::network::engine::{Engine, FlowControl};
 use asr_model::network::sim::{SimConfig, SimStats};
 use asr_model::network::sweep::{knee, saturation, sweep};
 use asr_model::routing::{BenesRouting, FlyRouting, Routing, Scheme};
 use asr_model::traffic::{Injection, Pattern};
+use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::Instant;
 
-#[derive(clap::Args, Debug, Clone)]
+use super::shard::{decode, selected, write_shard, Parameters, Shard, VERSION};
+
+#[derive(clap::Args, Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Args {
     /// `benes:N` (N = 2^n, 2..=65536), `fly:K:N` (K-ary N-fly; `fly:K,N` also works), any built-in topology
     /// of `asr topology` (`sp2:64`, `mesh:8x8`, `torus:8x8`, `hypercube:6`, …) or a topology file.
@@ -23,7 +26,7 @@ pub struct Args {
     /// Beneš: asr, random, random-pair or fixed (the butterfly uses destination tags). Other topologies:
     /// asr (generated route tables of maximum adaptivity), single (the same paths, one port per hop),
     /// asr-df and single-df (the same from the deadlock-free tables),
-    /// dor (XY / E-cube tables on meshes, tori, hypercubes), or the per-hop policies mp and z2 (seed 003).
+    /// dor (XY / E-cube tables on meshes, tori, hypercubes), or the per-hop policies mp and z2 (Wu's paper).
     #[arg(long, default_value = "asr", conflicts_with = "routes")]
     pub routing: String,
     /// A route-table file to route by (instead of --routing; the two cannot be given together).
@@ -32,11 +35,14 @@ pub struct Args {
     /// With --routing asr or single on a table-routed topology: use the deadlock-free tables (acyclic channel
     /// dependencies; `asr routes --deadlock-free`) instead of the unrestricted ones.
     #[arg(long)]
+    #[serde(default)]
     pub deadlock_free: bool,
     /// Deadlock-free tables: choose the restriction by balance (busiest channel) instead of adaptivity.
     #[arg(long)]
+    #[serde(default)]
     pub balance: bool,
-    /// uniform, shift-left, shift-right, reverse, complement, bit-reversal, transpose.
+    /// uniform, random (uniform over the others), shift-left, shift-right, reverse, complement,
+    /// bit-reversal, transpose.
     #[arg(long, default_value = "uniform")]
     pub pattern: String,
     /// Offered loads (packets per input per cycle, each in (0, 1]), comma-separated; several = a sweep.
@@ -58,11 +64,63 @@ pub struct Args {
     pub seed: u64,
     /// Print the statistics as JSON.
     #[arg(long)]
+    #[serde(skip)]
     pub json: bool,
-    /// Write `<network>_<routing>_<pattern>.csv` and `.svg` of the sweep into this folder (created if
-    /// missing).
+    /// Write `<network>_<routing>_<pattern>.csv`, `.json` and `.svg` of the sweep into this folder (created
+    /// if missing).
     #[arg(long)]
+    #[serde(skip)]
     pub out: Option<PathBuf>,
+    #[command(flatten)]
+    #[serde(flatten)]
+    pub flow: FlowArgs,
+    /// Compute only share I of N of the loads (`--shard 0/4`; needs --out) and write them as a shard file
+    /// for `asr merge`.
+    #[arg(long)]
+    #[serde(skip)]
+    pub shard: Option<Shard>,
+}
+/// Flow control and allocator of the packet network (docs/simulator.md).
+#[derive(clap::Args, Debug, Clone, serde::Serialize, serde::Deserialize)]
+pub struct FlowArgs {
+    /// Input-buffer depth in packets (1 = the thesis' switch).
+    #[arg(long, default_value_t = 1)]
+    pub buffer: u32,
+    /// Link latency in cycles of every switch-to-switch channel (0 = the thesis').
+    #[arg(long, default_value_t = 0)]
+    pub link_delay: u32,
+    /// Switch allocator: asr-p1, asr-p2 (the thesis' ASR switch), exact, islip-1, islip-2, islip-4, pim-1,
+    /// pim-2, wavefront.
+    #[arg(long, default_value = asr_model::allocator::DEFAULT)]
+    pub allocator: String,
+}
+
+impl Default for FlowArgs {
+    fn default() -> Self {
+        FlowArgs {
+            buffer: 1,
+            link_delay: 0,
+            allocator: asr_model::allocator::DEFAULT.to_string(),
+        }
+    }
+}
+
+impl FlowArgs {
+    /// The engine with this flow control and allocator; errors name the option.
+    pub fn apply(&self, e: Engine) -> Result<Engine> {
+        let flow = FlowControl::new(self.buffer, self.link_delay).map_err(|err| {
+            anyhow::anyhow!(
+                "--buffer {} / --link-delay {}: {err}",
+                self.buffer,
+                self.link_delay
+            )
+        })?;
+        let a = asr_model::allocator::by_name(&self.allocator)
+            .map_err(|err| anyhow::anyhow!("--allocator: {err}"))?;
+        let mut e = e.with_flow(flow)?;
+        e.set_allocator(a);
+        Ok(e)
+    }
 }
 
 /// Builds the engine and routing named by `--network` / `--routing`.
@@ -208,18 +266,18 @@ pub fn table_network(
 ) -> Result<(Engine, Box<dyn Routing>)> {
     use asr_model::routing::TableRouting;
     let topo = load_topology(spec)?;
-    let mut engine = Engine::new(&topo)?;
+    let engine = Engine::new(&topo)?;
     if routes.is_none() && (routing == "mp" || routing == "z2") {
-        // Seed 003's per-hop policies: the switches choose among eligible outputs by the policy's priority.
+        // Wu's per-hop policies: the switches choose among eligible outputs by the policy's priority.
         let policy = asr_model::delivery::Policy::parse(routing).map_err(anyhow::Error::msg)?;
         let (g, _) =
             asr_model::delivery::tables::grid_topology(spec).map_err(anyhow::Error::msg)?;
         let table = asr_model::delivery::perhop::per_hop_table(&engine, &topo, &g, policy, 0.0, 1);
-        engine.set_per_hop(table).map_err(anyhow::Error::msg)?;
         let n = engine.processors();
         return Ok((
             engine,
-            Box::new(asr_model::routing::NoHeader {
+            Box::new(asr_model::routing::PerHopRouting {
+                table,
                 n,
                 name: routing.to_string(),
             }),
@@ -276,21 +334,8 @@ pub fn check_work(what: &str, switches: usize, loads: &[f64], packets: u64) -> R
     Ok(())
 }
 
-pub fn run(a: Args) -> Result<()> {
-    super::check::loads("--load", &a.load, "packets / input / cycle")?;
-    super::check::count(
-        "--packets",
-        a.packets,
-        1,
-        super::check::MAX_PACKETS_PER_INPUT,
-    )?;
-    if !(a.sink_ready > 0.0 && a.sink_ready <= 1.0) {
-        bail!("--sink-ready {}: must be in (0, 1]", a.sink_ready);
-    }
-    let pattern: Pattern = a.pattern.parse()?;
-    if let Some(dir) = &a.out {
-        super::check::out_dir("--out", dir)?;
-    }
+/// The engine (with flow control and allocator) and routing of `a`.
+fn build(a: &Args) -> Result<(Engine, Box<dyn Routing>)> {
     let kind = a.network.split(':').next().unwrap_or("");
     let (engine, routing) = if (kind == "benes" || kind == "fly") && a.routes.is_none() {
         if a.deadlock_free {
@@ -309,10 +354,31 @@ pub fn run(a: Args) -> Result<()> {
             objective(a.balance),
         )?
     };
+    Ok((a.flow.apply(engine)?, routing))
+}
+
+pub fn run(a: Args) -> Result<()> {
+    super::check::loads("--load", &a.load, "packets / input / cycle")?;
+    super::check::count(
+        "--packets",
+        a.packets,
+        1,
+        super::check::MAX_PACKETS_PER_INPUT,
+    )?;
+    if !(a.sink_ready > 0.0 && a.sink_ready <= 1.0) {
+        bail!("--sink-ready {}: must be in (0, 1]", a.sink_ready);
+    }
+    let pattern: Pattern = a.pattern.parse()?;
+    if let Some(dir) = &a.out {
+        super::check::out_dir("--out", dir)?;
+    }
+    let (engine, routing) = build(&a)?;
+    let jobs = selected(a.shard, a.load.len());
+    let loads: Vec<f64> = jobs.iter().map(|&j| a.load[j]).collect();
     check_work(
         &format!("asr sim on `{}`", a.network),
         engine.switches(),
-        &a.load,
+        &loads,
         a.packets,
     )?;
     let mut cfg = SimConfig::new(Injection::geometric(a.load[0])?, pattern, a.seed);
@@ -321,84 +387,170 @@ pub fn run(a: Args) -> Result<()> {
     let bar = if a.json {
         super::progress::hidden()
     } else {
-        super::progress::bar("sim", a.load.len() as u64, "loads")
+        super::progress::bar("sim", loads.len() as u64, "loads")
     };
     let t = Instant::now();
-    let pts: Vec<SimStats> = sweep(&engine, routing.as_ref(), &cfg, &a.load, &|| bar.inc(1))?;
+    let pts: Vec<SimStats> = sweep(&engine, routing.as_ref(), &cfg, &loads, &|| bar.inc(1))?;
     bar.finish_and_clear();
     let secs = t.elapsed().as_secs_f64();
+    if let Some(sh) = a.shard {
+        let dir = a
+            .out
+            .as_ref()
+            .context("--shard needs --out DIR (the folder for the shard file)")?;
+        write_shard(
+            dir,
+            "sim",
+            &a,
+            sh,
+            a.load.len(),
+            jobs.into_iter().zip(pts).collect(),
+        )?;
+        return Ok(());
+    }
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&pts)?);
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&Results {
+                parameters: Parameters::new("sim", &a),
+                routing: routing.name(),
+                points: &pts,
+            })?
+        );
     } else {
-        println!(
-            "{} {} routing, {} traffic, {} measured packets/input, seed {}",
-            a.network,
-            routing.name(),
-            pattern,
-            a.packets,
-            a.seed
-        );
-        println!(
-            "{:>8} {:>9} {:>10} {:>8} {:>10} {:>9}",
-            "offered", "accepted", "mean lat", "max lat", "net lat", "cycles"
-        );
-        for p in &pts {
-            println!(
-                "{:>8.3} {:>9.4} {:>10.2} {:>8} {:>10.2} {:>9}",
-                p.offered,
-                p.accepted,
-                p.mean_latency,
-                p.max_latency,
-                p.mean_network_latency,
-                p.cycles
-            );
-        }
+        print!("{}", render(&a, &engine, routing.as_ref(), &pts));
         let rc: u64 = pts.iter().map(|p| p.router_cycles).sum();
         println!(
-            "saturation (max accepted) {:.3}, knee {:.2}; {:.2} s wall, {:.1} M router-cycles/s",
-            saturation(&pts),
-            knee(&pts),
+            "{:.2} s wall, {:.1} M router-cycles/s",
             secs,
             rc as f64 / secs / 1e6
         );
     }
     if let Some(dir) = &a.out {
-        std::fs::create_dir_all(dir)?;
-        let stem = format!(
-            "{}_{}_{}",
-            file_part(&a.network),
-            file_part(&routing.name()),
-            pattern
-        );
-        let curves = [Curve {
-            label: &routing.name(),
-            points: &pts,
-        }];
-        let csv = dir.join(format!("{stem}.csv"));
-        write_csv(&csv, &curves).with_context(|| format!("writing {}", csv.display()))?;
-        let lines = [Line::from_sim(&routing.name(), &pts)];
-        let svg = dir.join(format!("{stem}.svg"));
-        latency_svg(
-            &svg,
-            &LatencyPlot {
-                title: &format!(
-                    "{}, {} traffic, {} routing",
-                    a.network,
-                    pattern,
-                    routing.name()
-                ),
-                subtitle: &format!(
-                    "{} measured packets per input per load, sink ready {}, seed {}",
-                    a.packets, a.sink_ready, a.seed
-                ),
-                x_desc: "offered load (packets / input / cycle)",
-                y_max: ceiling(&lines),
-            },
-            &lines,
-        )?;
-        eprintln!("sim: wrote {} and {}", csv.display(), svg.display());
+        write_files(&a, &routing.name(), &pts, dir)?;
     }
     Ok(())
+}
+
+/// The JSON of a sweep: how it was made, then its points.
+#[derive(serde::Serialize)]
+struct Results<'a> {
+    parameters: Parameters<&'a Args>,
+    routing: String,
+    points: &'a [SimStats],
+}
+
+/// The table of a sweep.
+fn render(a: &Args, engine: &Engine, routing: &dyn Routing, pts: &[SimStats]) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "{} {} routing, {} traffic, {} measured packets/input, seed {}; buffers {} packets, link delay {}, credit delay {}, allocator {}",
+        a.network,
+        routing.name(),
+        a.pattern,
+        a.packets,
+        a.seed,
+        engine.flow().depth,
+        engine.flow().link_delay,
+        engine.credit_delay(),
+        engine.allocator_name()
+    );
+    let _ = writeln!(
+        s,
+        "{:>8} {:>9} {:>10} {:>8} {:>10} {:>9}",
+        "offered", "accepted", "mean lat", "max lat", "net lat", "cycles"
+    );
+    for p in pts {
+        let _ = writeln!(
+            s,
+            "{:>8.3} {:>9.4} {:>10.2} {:>8} {:>10.2} {:>9}",
+            p.offered, p.accepted, p.mean_latency, p.max_latency, p.mean_network_latency, p.cycles
+        );
+    }
+    let _ = writeln!(
+        s,
+        "saturation (max accepted) {:.3}, knee {:.2}",
+        saturation(pts),
+        knee(pts)
+    );
+    s
+}
+
+/// `<stem>.csv`, `<stem>.json` and `<stem>.svg` of a sweep in `dir`.
+fn write_files(a: &Args, routing: &str, pts: &[SimStats], dir: &std::path::Path) -> Result<()> {
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    let stem = format!(
+        "{}_{}_{}",
+        file_part(&a.network),
+        file_part(routing),
+        a.pattern
+    );
+    let curves = [Curve {
+        label: routing,
+        points: pts,
+    }];
+    let csv = dir.join(format!("{stem}.csv"));
+    write_csv(&csv, &csv_params(a), &curves)
+        .with_context(|| format!("writing {}", csv.display()))?;
+    std::fs::write(
+        dir.join(format!("{stem}.json")),
+        serde_json::to_string_pretty(&Results {
+            parameters: Parameters::new("sim", a),
+            routing: routing.to_string(),
+            points: pts,
+        })?,
+    )?;
+    let lines = [Line::from_sim(routing, pts)];
+    let svg = dir.join(format!("{stem}.svg"));
+    latency_svg(
+        &svg,
+        &LatencyPlot {
+            title: &format!("{}, {} traffic, {} routing", a.network, a.pattern, routing),
+            subtitle: &format!(
+                "{} measured packets per input per load, sink ready {}, seed {}; buffers {}, link delay {}, allocator {}",
+                a.packets, a.sink_ready, a.seed, a.flow.buffer, a.flow.link_delay, a.flow.allocator
+            ),
+            x_desc: "offered load (packets / input / cycle)",
+            y_max: ceiling(&lines),
+        },
+        &lines,
+    )?;
+    let json = dir.join(format!("{stem}.json"));
+    eprintln!(
+        "sim: wrote {}, {} and {}",
+        csv.display(),
+        json.display(),
+        svg.display()
+    );
+    Ok(())
+}
+
+/// The parameters every CSV row of a sweep carries.
+fn csv_params(a: &Args) -> Vec<(&'static str, String)> {
+    vec![
+        ("network", a.network.clone()),
+        ("pattern", a.pattern.clone()),
+        ("buffer", a.flow.buffer.to_string()),
+        ("link_delay", a.flow.link_delay.to_string()),
+        ("allocator", a.flow.allocator.clone()),
+        ("seed", a.seed.to_string()),
+        ("packets", a.packets.to_string()),
+        ("sink_ready", a.sink_ready.to_string()),
+        ("version", VERSION.to_string()),
+    ]
+}
+
+/// `asr merge` of `asr sim` shards.
+pub fn merge(
+    params: serde_json::Value,
+    results: Vec<serde_json::Value>,
+    out: &std::path::Path,
+) -> Result<()> {
+    let (a, pts): (Args, Vec<SimStats>) = decode(params, results)?;
+    let (engine, routing) = build(&a)?;
+    print!("{}", render(&a, &engine, routing.as_ref(), &pts));
+    write_files(&a, &routing.name(), &pts, out)
 }
 
 /// The deadlock-free tables' objective for a `--balance` flag.

@@ -14,7 +14,9 @@ use rayon::prelude::*;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
-#[derive(clap::Args, Debug, Clone)]
+use super::shard::{decode, selected, write_shard, Parameters, Shard, VERSION};
+
+#[derive(clap::Args, Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Args {
     /// Systems: built-in names (sp2:16, sp2:32, …, sp2:512, sp2even:64) or topology files, comma-separated.
     #[arg(long, value_delimiter = ',', default_value = "sp2:32")]
@@ -25,9 +27,11 @@ pub struct Args {
     pub routing: Vec<String>,
     /// Use the deadlock-free tables (acyclic channel dependencies) for asr and single.
     #[arg(long)]
+    #[serde(default)]
     pub deadlock_free: bool,
     /// Deadlock-free tables: choose the restriction by balance (busiest channel) instead of adaptivity.
     #[arg(long)]
+    #[serde(default)]
     pub balance: bool,
     /// Offered loads in link bytes per processor per cycle, comma-separated, each in (0, 1].
     #[arg(
@@ -52,22 +56,32 @@ pub struct Args {
     /// Seed of the traffic.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Write `sp2_systems.csv` and one latency–load plot per system (`sp2_32.svg`, …) into this folder
-    /// (created if missing).
+    /// Write `sp2_systems.csv`, `sp2_systems.json` and one latency–load plot per system (`sp2_32.svg`, …)
+    /// into this folder (created if missing).
     #[arg(long)]
+    #[serde(skip)]
     pub out: Option<PathBuf>,
     /// Print JSON (per system, every point's statistics or its deadlock) instead of the tables.
     #[arg(long)]
+    #[serde(skip)]
     pub json: bool,
+    /// Compute only share I of N of the points (`--shard 0/4`; needs --out) and write them as a shard file
+    /// for `asr merge`.
+    #[arg(long)]
+    #[serde(skip)]
+    pub shard: Option<Shard>,
     /// Fault scenario: links fail at the start of this cycle (inside the measured window). One network only.
     #[arg(long, requires = "fail_links")]
+    #[serde(default)]
     pub fail_at: Option<u64>,
     /// With --fail-at: how many switch-to-switch links fail (chosen with --seed among those whose loss keeps
     /// every processor reachable), or which, as SWITCH.PORT,SWITCH.PORT,…
     #[arg(long, requires = "fail_at")]
+    #[serde(default)]
     pub fail_links: Option<String>,
     /// With --fail-at: cycles from the failure until the sources use the regenerated tables.
     #[arg(long, default_value_t = 1_000)]
+    #[serde(default)]
     pub reroute_delay: u64,
 }
 
@@ -191,7 +205,7 @@ fn parse_payload(s: &str) -> Result<(usize, usize)> {
 
 /// One (routing, load) point: its statistics, or the deadlock that stopped it (a property of the routes
 /// on that topology, reported as a result; every other broken invariant aborts the command).
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Point {
     pub routing: String,
     pub load: f64,
@@ -236,8 +250,17 @@ pub fn validate(a: &Args) -> Result<(usize, usize)> {
     parse_payload(&a.payload)
 }
 
-pub fn compute(a: &Args) -> Result<Vec<SystemCurves>> {
-    let payload = validate(a)?;
+/// The systems (name, topology, routings) and the jobs (system, routing, load), in the order every run
+/// (and every shard) numbers them.
+struct Plan {
+    systems: Vec<(String, asr_model::topology::Topology, Vec<TableRouting>)>,
+    jobs: Vec<(usize, usize, f64)>,
+    /// The fault scenario (`--fail-at`), for the one system.
+    scenario: Option<Scenario>,
+}
+
+fn plan(a: &Args) -> Result<Plan> {
+    validate(a)?;
     let mut systems = Vec::new();
     let mut scenario = None;
     for spec in &a.network {
@@ -261,11 +284,6 @@ pub fn compute(a: &Args) -> Result<Vec<SystemCurves>> {
                 a.routing.len()
             );
         }
-        for r in &a.routing {
-            if !["asr", "single", "asr-df", "single-df"].contains(&r.as_str()) {
-                bail!("--routing `{r}`: use asr, single, asr-df or single-df");
-            }
-        }
         let routings: Vec<TableRouting> = super::sim::named_tables(
             &t,
             spec,
@@ -288,71 +306,107 @@ pub fn compute(a: &Args) -> Result<Vec<SystemCurves>> {
             (0..r.len()).flat_map(move |k| a.load.iter().map(move |&l| (s, k, l)))
         })
         .collect();
+    Ok(Plan {
+        systems,
+        jobs,
+        scenario,
+    })
+}
+
+/// Runs the jobs numbered `which`, in parallel.
+fn run_jobs(a: &Args, plan: &Plan, which: &[usize]) -> Result<Vec<Point>> {
+    let payload = validate(a)?;
     let pb = if a.json {
         super::progress::hidden()
     } else {
-        super::progress::bar("sp2-system", jobs.len() as u64, "points")
+        super::progress::bar("sp2-system", which.len() as u64, "points")
     };
-    let results: Vec<Result<Point>> = jobs
-        .par_iter()
-        .map(|&(s, k, load)| {
-            let (spec, t, routings) = &systems[s];
-            let cfg = Sp2SysConfig {
-                load,
-                payload,
-                warmup: a.warmup,
-                measure: a.measure,
-                source_queue: a.source_queue,
-                seed: a.seed,
-                ..Default::default()
-            };
-            let net = Sp2Network::new(t)?;
-            let (processors, switches) = (net.processors(), net.switches.len());
-            let mut point = Point {
-                routing: routings[k].name(),
-                load,
-                processors,
-                switches,
-                stats: None,
-                deadlock: None,
-            };
-            let plan = scenario.as_ref().map(|sc| FaultPlan {
-                at: sc.at,
-                links: sc.links.clone(),
-                delay: a.reroute_delay,
-                reroute: &sc.reroutes[k],
-            });
-            match run_with_faults(net, &routings[k], &cfg, plan.as_ref()) {
-                Ok(st) => point.stats = Some(st),
-                Err(e @ Sp2SysError::Deadlock { .. }) => point.deadlock = Some(e.to_string()),
-                Err(e) => {
-                    return Err(e).with_context(|| {
-                        format!(
-                            "{spec}, {} routing, load {load} (seed {})",
-                            routings[k].name(),
-                            a.seed
-                        )
-                    })
-                }
+    let run_job = |j: usize| -> Result<Point> {
+        let (s, k, load) = plan.jobs[j];
+        let (spec, t, routings) = &plan.systems[s];
+        let cfg = Sp2SysConfig {
+            load,
+            payload,
+            warmup: a.warmup,
+            measure: a.measure,
+            source_queue: a.source_queue,
+            seed: a.seed,
+            ..Default::default()
+        };
+        let net = Sp2Network::new(t)?;
+        let (processors, switches) = (net.processors(), net.switches.len());
+        let mut point = Point {
+            routing: routings[k].name(),
+            load,
+            processors,
+            switches,
+            stats: None,
+            deadlock: None,
+        };
+        let faults = plan.scenario.as_ref().map(|sc| FaultPlan {
+            at: sc.at,
+            links: sc.links.clone(),
+            delay: a.reroute_delay,
+            reroute: &sc.reroutes[k],
+        });
+        match run_with_faults(net, &routings[k], &cfg, faults.as_ref()) {
+            Ok(st) => point.stats = Some(st),
+            Err(e @ Sp2SysError::Deadlock { .. }) => point.deadlock = Some(e.to_string()),
+            Err(e) => {
+                return Err(e).with_context(|| {
+                    format!(
+                        "{spec}, {} routing, load {load} (seed {})",
+                        routings[k].name(),
+                        a.seed
+                    )
+                })
             }
-            pb.inc(1);
-            Ok(point)
+        }
+        pb.inc(1);
+        Ok(point)
+    };
+    // Heaviest points first (cost grows with the switches and the load), so that both cores stay busy to
+    // the end; the results go back into the order of `which`.
+    let weight = |j: usize| {
+        let (s, _, load) = plan.jobs[j];
+        plan.systems[s].1.len() as f64 * (0.2 + load)
+    };
+    let mut order: Vec<usize> = (0..which.len()).collect();
+    order.sort_by(|&x, &y| weight(which[y]).total_cmp(&weight(which[x])));
+    let done: Vec<(usize, Result<Point>)> =
+        order.par_iter().map(|&w| (w, run_job(which[w]))).collect();
+    pb.finish_and_clear();
+    let mut results: Vec<Option<Result<Point>>> = (0..which.len()).map(|_| None).collect();
+    for (w, r) in done {
+        results[w] = Some(r);
+    }
+    results
+        .into_iter()
+        .map(|r| r.expect("every job ran"))
+        .collect()
+}
+
+/// The systems' curves from every job's result.
+fn curves(plan: &Plan, results: Vec<Point>) -> Vec<SystemCurves> {
+    let mut out: Vec<SystemCurves> = plan
+        .systems
+        .iter()
+        .map(|(spec, _, _)| SystemCurves {
+            network: spec.clone(),
+            points: Vec::new(),
         })
         .collect();
-    pb.finish_and_clear();
-    let mut it = results.into_iter();
-    let mut out = Vec::new();
-    for (spec, _, routings) in &systems {
-        let mut points = Vec::new();
-        for _ in 0..routings.len() * a.load.len() {
-            points.push(it.next().expect("one result per job")?);
-        }
-        out.push(SystemCurves {
-            network: spec.clone(),
-            points,
-        });
+    for (&(s, _, _), p) in plan.jobs.iter().zip(results) {
+        out[s].points.push(p);
     }
-    Ok(out)
+    out
+}
+
+pub fn compute(a: &Args) -> Result<Vec<SystemCurves>> {
+    let plan = plan(a)?;
+    let all: Vec<usize> = (0..plan.jobs.len()).collect();
+    let res = run_jobs(a, &plan, &all)?;
+    Ok(curves(&plan, res))
 }
 
 pub fn render(curves: &[SystemCurves], a: &Args) -> String {
@@ -469,11 +523,46 @@ pub fn summary(curves: &[SystemCurves], ref_load: f64) -> String {
     s
 }
 
-/// CSV of every point and one SVG latency–load plot per system.
+/// The JSON of the systems: how they were run, then one entry per system.
+#[derive(serde::Serialize)]
+struct Results<'a> {
+    parameters: Parameters<&'a Args>,
+    systems: Vec<serde_json::Value>,
+}
+
+fn systems_json(curves: &[SystemCurves]) -> Vec<serde_json::Value> {
+    curves
+        .iter()
+        .map(|c| serde_json::json!({ "network": c.network, "points": c.points }))
+        .collect()
+}
+
+/// CSV and JSON of every point and one SVG latency–load plot per system.
 pub fn write_files(curves: &[SystemCurves], a: &Args, dir: &Path) -> Result<()> {
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    std::fs::write(
+        dir.join("sp2_systems.json"),
+        serde_json::to_string_pretty(&Results {
+            parameters: Parameters::new("sp2-system", a),
+            systems: systems_json(curves),
+        })?,
+    )?;
+    let params = [
+        a.payload.clone(),
+        a.warmup.to_string(),
+        a.measure.to_string(),
+        a.source_queue.to_string(),
+        a.seed.to_string(),
+        VERSION.to_string(),
+    ];
     let mut w = csv::Writer::from_path(dir.join("sp2_systems.csv"))?;
     w.write_record([
+        "payload",
+        "warmup",
+        "measure",
+        "source_queue",
+        "seed",
+        "version",
         "network",
         "processors",
         "switches",
@@ -493,19 +582,21 @@ pub fn write_files(curves: &[SystemCurves], a: &Args, dir: &Path) -> Result<()> 
     for c in curves {
         for pt in &c.points {
             let Some(p) = &pt.stats else {
-                let mut row = vec![
+                let mut row = params.to_vec();
+                row.extend([
                     c.network.clone(),
                     pt.processors.to_string(),
                     pt.switches.to_string(),
                     pt.routing.clone(),
                     format!("{:.3}", pt.load),
-                ];
+                ]);
                 row.extend(std::iter::repeat_n(String::new(), 9));
                 row.push(pt.deadlock.clone().unwrap_or_default());
                 w.write_record(&row)?;
                 continue;
             };
-            w.write_record([
+            let mut row = params.to_vec();
+            row.extend([
                 c.network.clone(),
                 p.processors.to_string(),
                 p.switches.to_string(),
@@ -521,7 +612,8 @@ pub fn write_files(curves: &[SystemCurves], a: &Args, dir: &Path) -> Result<()> 
                 format!("{:.4}", p.queue_share),
                 p.cycles.to_string(),
                 String::new(),
-            ])?;
+            ]);
+            w.write_record(&row)?;
         }
     }
     w.flush()?;
@@ -591,12 +683,25 @@ pub fn run(a: Args) -> Result<()> {
     if let Some(dir) = &a.out {
         super::check::out_dir("--out", dir)?;
     }
+    if let Some(sh) = a.shard {
+        let dir = a
+            .out
+            .as_ref()
+            .context("--shard needs --out DIR (the folder for the shard file)")?;
+        let plan = plan(&a)?;
+        let which = selected(Some(sh), plan.jobs.len());
+        let res = run_jobs(&a, &plan, &which)?;
+        let pairs = which.into_iter().zip(res).collect();
+        write_shard(dir, "sp2-system", &a, sh, plan.jobs.len(), pairs)?;
+        return Ok(());
+    }
     let curves = compute(&a)?;
     if a.json {
-        let all: Vec<_> = curves
-            .iter()
-            .map(|c| serde_json::json!({ "network": c.network, "points": c.points }))
-            .collect();
+        let mut all = systems_json(&curves);
+        let p = serde_json::to_value(Parameters::new("sp2-system", &a))?;
+        for v in all.iter_mut() {
+            v["parameters"] = p.clone();
+        }
         println!("{}", serde_json::to_string_pretty(&all)?);
     } else {
         print!("{}", render(&curves, &a));
@@ -607,10 +712,19 @@ pub fn run(a: Args) -> Result<()> {
     if let Some(dir) = &a.out {
         write_files(&curves, &a, dir)?;
         eprintln!(
-            "sp2-system: wrote sp2_systems.csv and {} plot(s) into {}",
+            "sp2-system: wrote sp2_systems.csv, sp2_systems.json and {} plot(s) into {}",
             curves.len(),
             dir.display()
         );
     }
     Ok(())
+}
+
+/// `asr merge` of `asr sp2-system` shards.
+pub fn merge(params: serde_json::Value, results: Vec<serde_json::Value>, out: &Path) -> Result<()> {
+    let (a, res): (Args, Vec<Point>) = decode(params, results)?;
+    let plan = plan(&a)?;
+    let curves = curves(&plan, res);
+    print!("{}", render(&curves, &a));
+    write_files(&curves, &a, out)
 }

@@ -1,7 +1,7 @@
 //! `asr topology SPEC --out FILE`: writes a built-in topology (or a topology file, read back) in the topology
-//! format of DESIGN.md. With `--fail-links K|NAMES` and/or `--fail-switches J|NAMES` (and `--seed S`), writes the
-//! degraded topology instead: what failed and which processors became unreachable are listed in comments at the
-//! top of the file and on stderr.
+//! format of docs/contracts.md. With `--fail-links K|NAMES` and/or `--fail-switches J|NAMES` (and `--seed S`),
+//! writes the degraded topology instead: what failed and which processors became unreachable are listed in
+//! comments at the top of the file and on stderr.
 
 use anyhow::{Context, Result};
 use asr_model::topology::faults::{degrade, Pick};

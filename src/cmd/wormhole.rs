@@ -1,4 +1,4 @@
-//! `asr wormhole`: wormhole routing on a hypercube (seed 004). Runs one configuration or a sweep (every
+//! `asr wormhole`: wormhole routing on a hypercube (Gravano et al., Adaptive Deadlock-free Worm-hole Routing in Hypercubes). Runs one configuration or a sweep (every
 //! combination of the listed algorithms, patterns, worm lengths and loads, in parallel with rayon), prints a
 //! table (or JSON), and optionally the channel-dependency checks (`--cdg`).
 
@@ -7,8 +7,8 @@ use asr_model::wormhole::algorithms::{self, Algorithm};
 use asr_model::wormhole::cdg;
 use asr_model::wormhole::stats::lambda_max;
 use asr_model::wormhole::sweep::run_all;
-use asr_model::wormhole::{Pattern, RunResult, SimConfig};
-use indicatif::{ProgressBar, ProgressStyle};
+use asr_model::wormhole::{NodeModel, Pattern, RunResult, SimConfig};
+use indicatif::ProgressBar;
 use std::fmt::Write;
 use std::time::Instant;
 
@@ -21,7 +21,8 @@ pub struct Args {
     /// subcubes:<hex mask of subcube dimensions>, unsafe-adaptive; or "all".
     #[arg(long, value_delimiter = ',', default_value = "all")]
     pub alg: Vec<String>,
-    /// Traffic patterns, comma-separated: random, complement, transpose.
+    /// Traffic patterns, comma-separated: random, complement, transpose (Gravano et al.'s), or any other pattern
+    /// of `asr sim` that never sends to the source (shift-left, bit-reversal, …).
     #[arg(long, value_delimiter = ',', default_value = "random")]
     pub pattern: Vec<String>,
     /// Worm lengths in flits, comma-separated.
@@ -36,6 +37,10 @@ pub struct Args {
     /// Flit buffer depth per virtual channel.
     #[arg(long, default_value_t = 2)]
     pub buf: u32,
+    /// Processor–router interface: separate (an injection and an ejection channel, one flit per cycle each)
+    /// or shared (one channel, one flit per cycle for both; λmax = 1/(2b) is then a bound).
+    #[arg(long, default_value = "separate")]
+    pub node: NodeModel,
     /// Warm-up cycles, 0..=100000000.
     #[arg(long, default_value_t = 2000)]
     pub warmup: u64,
@@ -67,7 +72,7 @@ pub fn cpu_seconds() -> Option<f64> {
     Some((ut + st) / 100.0)
 }
 
-/// Parses an algorithm list ("all" = the seven of the seed).
+/// Parses an algorithm list ("all" = the seven of Gravano et al.).
 pub fn parse_algs(list: &[String]) -> Result<Vec<Algorithm>> {
     let mut v = Vec::new();
     for s in list {
@@ -125,6 +130,7 @@ pub fn configs(a: &Args) -> Result<Vec<SimConfig>> {
                 for &r in &rates {
                     let mut c = SimConfig::new(a.n, alg, p, b, r);
                     c.buf_depth = a.buf;
+                    c.node = a.node;
                     c.warmup = a.warmup;
                     c.measure = a.measure;
                     c.watchdog = a.watchdog;
@@ -141,15 +147,7 @@ pub fn configs(a: &Args) -> Result<Vec<SimConfig>> {
 
 /// A progress bar over `len` runs.
 pub fn bar(len: u64, msg: &str) -> ProgressBar {
-    let pb = ProgressBar::new(len);
-    pb.set_style(
-        ProgressStyle::with_template(
-            "{msg} [{elapsed_precise}] {wide_bar} {pos}/{len} runs (eta {eta})",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    pb.set_message(msg.to_string());
-    pb
+    super::progress::bar(msg, len, "runs")
 }
 
 /// Runs every configuration with a progress bar; any error (deadlock, invariant) aborts with its message.

@@ -1,28 +1,31 @@
-//! `asr wormhole-figures`: reproduces Figures 1–6 of seed 004 on a 2^n-node hypercube (n = 10 by default):
+//! `asr wormhole-figures`: reproduces Figures 1–6 of Gravano et al. (Adaptive Deadlock-free Worm-hole Routing in Hypercubes) on a 2^n-node hypercube (n = 10 by default):
 //! for each traffic pattern (random, complement, transpose) and worm length (10, 20 flits), one SVG plot of
 //! maximum latency against accepted throughput (% of λmax = 1/(2b)) with every algorithm; a table of the highest
-//! throughput each algorithm sustains; the CDG checks; and the check of the seed's qualitative findings.
+//! throughput each algorithm sustains; the CDG checks; and the check of the paper's qualitative findings.
 //! Sweep points run in parallel (rayon), with an indicatif progress bar.
 //!
 //! Files written into `--out`: `fig1_random_b10.svg` … `fig6_transpose_b20.svg` (maximum latency, as in the
-//! seed), `fig*_mean.svg` (mean latency), `table.md`, `findings.md`, `cdg.txt`, `results.json`.
+//! paper), `fig*_mean.svg` (mean latency), `table.md`, `findings.md`, `cdg.txt`, `results.json`.
 
 use super::wormhole::{cdg_text, cpu_seconds, run_configs};
 use anyhow::{Context, Result};
 use asr_model::wormhole::algorithms::{self, Algorithm};
-use asr_model::wormhole::{Pattern, RunResult, SimConfig};
+use asr_model::wormhole::{NodeModel, Pattern, RunResult, SimConfig};
 use plotters::prelude::*;
 use std::fmt::Write;
 use std::fs;
 use std::path::{Path, PathBuf};
+
+use super::shard::{decode, selected, write_shard, Parameters, Shard};
 use std::time::Instant;
 
-#[derive(clap::Args, Debug, Clone)]
+#[derive(clap::Args, Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Args {
     /// Output folder (created if missing).
     #[arg(long, default_value = "out/wormhole")]
+    #[serde(skip)]
     pub out: PathBuf,
-    /// Hypercube dimension (the seed: 10). Must be even (transpose).
+    /// Hypercube dimension (the paper: 10). Must be even (transpose).
     #[arg(long, default_value_t = 10)]
     pub n: u32,
     /// Offered loads in % of λmax, comma-separated (the sweep of every curve).
@@ -37,6 +40,10 @@ pub struct Args {
     /// Flit buffer depth per virtual channel.
     #[arg(long, default_value_t = 2)]
     pub buf: u32,
+    /// Processor–router interface: separate (an injection and an ejection channel) or shared (one channel
+    /// for both, one flit per cycle: λmax = 1/(2b) is then a bound).
+    #[arg(long, default_value = "separate")]
+    pub node: NodeModel,
     /// Deadlock watchdog window (cycles).
     #[arg(long, default_value_t = 2000)]
     pub watchdog: u64,
@@ -46,15 +53,26 @@ pub struct Args {
     /// Run the CDG checks on n = 2..=CDG (0 = skip).
     #[arg(long, default_value_t = 6)]
     pub cdg: u32,
+    /// Run every load of every curve, also above the first load a curve does not sustain (by default a
+    /// curve stops there: the figures show sustained points only). Shards always run every load.
+    #[arg(long)]
+    #[serde(default)]
+    pub full_sweep: bool,
     /// Do not simulate: redraw figures, table and findings from a results.json written earlier.
     #[arg(long)]
+    #[serde(skip)]
     pub from_json: Option<PathBuf>,
+    /// Compute only share I of N of the runs (`--shard 0/4`) and write them as a shard file into --out for
+    /// `asr merge`.
+    #[arg(long)]
+    #[serde(skip)]
+    pub shard: Option<Shard>,
 }
 
 /// The default sweep of the figures, % of λmax.
 pub const DEFAULT_LOADS: &str = "5,10,15,20,30,40,50,60,70,80,100,120,150";
 
-/// The six figures of the seed: (figure number, pattern, worm length).
+/// The six figures of the paper: (figure number, pattern, worm length).
 pub const FIGURES: [(u32, Pattern, u32); 6] = [
     (1, Pattern::Random, 10),
     (2, Pattern::Complement, 10),
@@ -79,6 +97,19 @@ fn fig_name(f: u32, p: Pattern, b: u32) -> String {
 }
 
 pub fn run(a: Args) -> Result<()> {
+    if let Some(sh) = a.shard {
+        if a.from_json.is_some() {
+            anyhow::bail!(
+                "--shard and --from-json: a shard simulates its share, there is nothing to redraw"
+            );
+        }
+        let cfgs = configs(&a)?;
+        let which = selected(Some(sh), cfgs.len());
+        let (rs, _) = run_selected(&cfgs, &which)?;
+        let pairs = which.into_iter().zip(rs).collect();
+        write_shard(&a.out, "wormhole-figures", &a, sh, cfgs.len(), pairs)?;
+        return Ok(());
+    }
     let s = compute(&a)?;
     print!("{}\n{}", s.table, s.findings);
     if a.from_json.is_some() {
@@ -108,7 +139,8 @@ fn best(rs: &[RunResult], alg: &str, p: Pattern, b: u32) -> Option<f64> {
         .fold(None, |m, x| Some(m.map_or(x, |m: f64| m.max(x))))
 }
 
-pub fn compute(a: &Args) -> Result<Summary> {
+/// Every configuration of the figures, in the order every run (and every shard) numbers them.
+fn configs(a: &Args) -> Result<Vec<SimConfig>> {
     if a.n % 2 == 1 {
         anyhow::bail!("--n {}: the transpose figures need an even dimension", a.n);
     }
@@ -119,13 +151,13 @@ pub fn compute(a: &Args) -> Result<Summary> {
     super::check::count("--measure", a.measure, 1, super::check::MAX_CYCLES)?;
     super::check::count("--watchdog", a.watchdog, 1, super::check::MAX_CYCLES)?;
     super::check::out_dir("--out", &a.out)?;
-    let algs: Vec<Algorithm> = algorithms::ALL.to_vec();
     let mut cfgs = Vec::new();
     for &(_, p, b) in &FIGURES {
-        for &alg in &algs {
+        for &alg in &algorithms::ALL {
             for &l in &a.loads {
                 let mut c = SimConfig::new(a.n, alg, p, b, SimConfig::rate_for_pct(b, l));
                 c.buf_depth = a.buf;
+                c.node = a.node;
                 c.warmup = a.warmup;
                 c.measure = a.measure;
                 c.watchdog = a.watchdog;
@@ -136,57 +168,185 @@ pub fn compute(a: &Args) -> Result<Summary> {
             }
         }
     }
-    // Heaviest first so the two cores stay busy to the end.
-    let mut order: Vec<usize> = (0..cfgs.len()).collect();
+    Ok(cfgs)
+}
+
+/// Runs the configurations numbered `which` (heaviest first so the two cores stay busy to the end);
+/// results in the order of `which`, and the CPU seconds used (NaN where unknown).
+fn run_selected(cfgs: &[SimConfig], which: &[usize]) -> Result<(Vec<RunResult>, f64)> {
+    let mut order: Vec<usize> = (0..which.len()).collect();
     order.sort_by(|&x, &y| {
-        cfgs[y]
+        cfgs[which[y]]
             .rate
-            .partial_cmp(&cfgs[x].rate)
+            .partial_cmp(&cfgs[which[x]].rate)
             .unwrap_or(std::cmp::Ordering::Equal)
     });
-    let sorted: Vec<SimConfig> = order.iter().map(|&i| cfgs[i].clone()).collect();
-    let t = Instant::now();
+    let sorted: Vec<SimConfig> = order.iter().map(|&i| cfgs[which[i]].clone()).collect();
     let c0 = cpu_seconds();
-    let (rs, cpu_used) = if let Some(p) = &a.from_json {
-        let txt = fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))?;
-        let rs: Vec<RunResult> = serde_json::from_str(&txt)
-            .with_context(|| format!("{}: not a results.json", p.display()))?;
-        let cpu: f64 = rs.iter().map(|r| r.seconds).sum();
-        (rs, cpu)
-    } else {
-        let rs_sorted = run_configs(&sorted, "wormhole figures")?;
-        let cpu_used = match (c0, cpu_seconds()) {
-            (Some(a), Some(b)) => b - a,
-            _ => f64::NAN,
-        };
-        let mut rs: Vec<Option<RunResult>> = vec![None; cfgs.len()];
-        for (k, r) in order.iter().zip(rs_sorted) {
-            rs[*k] = Some(r);
-        }
-        (
-            rs.into_iter().flatten().collect::<Vec<RunResult>>(),
-            cpu_used,
-        )
+    let rs_sorted = run_configs(&sorted, "wormhole figures")?;
+    let cpu_used = match (c0, cpu_seconds()) {
+        (Some(a), Some(b)) => b - a,
+        _ => f64::NAN,
     };
-    let seconds = t.elapsed().as_secs_f64();
-    let hops: u64 = rs.iter().map(|r| r.flit_hops).sum();
-    let cpu = if cpu_used.is_finite() {
-        cpu_used
+    let mut rs: Vec<Option<RunResult>> = vec![None; which.len()];
+    for (k, r) in order.iter().zip(rs_sorted) {
+        rs[*k] = Some(r);
+    }
+    Ok((rs.into_iter().flatten().collect(), cpu_used))
+}
+
+/// The JSON of the runs: how they were made, then one result per configuration.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Results<A> {
+    parameters: Parameters<A>,
+    results: Vec<RunResult>,
+}
+
+/// How the results came about (for the speed line of the findings).
+enum Origin {
+    /// Simulated here: wall and CPU seconds.
+    Ran(f64, f64),
+    /// Read from a results.json.
+    Saved,
+    /// Merged from shards.
+    Merged,
+}
+
+pub fn compute(a: &Args) -> Result<Summary> {
+    let cfgs = configs(a)?;
+    let t = Instant::now();
+    let (rs, origin) = if let Some(p) = &a.from_json {
+        let txt = fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))?;
+        // A results.json with its parameters, or the bare array of earlier versions.
+        let rs: Vec<RunResult> = serde_json::from_str::<Results<serde_json::Value>>(&txt)
+            .map(|r| r.results)
+            .or_else(|_| serde_json::from_str(&txt))
+            .with_context(|| format!("{}: not a results.json", p.display()))?;
+        (rs, Origin::Saved)
     } else {
-        rs.iter().map(|r| r.seconds).sum()
+        let (rs, cpu_used) = if a.full_sweep {
+            let all: Vec<usize> = (0..cfgs.len()).collect();
+            run_selected(&cfgs, &all)?
+        } else {
+            let c0 = cpu_seconds();
+            let rs = run_curves(&cfgs, a.loads.len())?;
+            let cpu = match (c0, cpu_seconds()) {
+                (Some(a), Some(b)) => b - a,
+                _ => f64::NAN,
+            };
+            (rs, cpu)
+        };
+        let cpu = if cpu_used.is_finite() {
+            cpu_used
+        } else {
+            rs.iter().map(|r| r.seconds).sum()
+        };
+        (rs, Origin::Ran(t.elapsed().as_secs_f64(), cpu))
+    };
+    finish(a, rs, origin, &a.out)
+}
+
+/// Runs the curves (`per_curve` consecutive configurations each) in parallel, each from its lowest load
+/// up; a curve stops after its first load that is not sustained (the figures show sustained
+/// points only, and in the full sweep of docs/wormhole/results.json no curve sustains a higher load again).
+/// Results in the configurations' order, skipped loads left out.
+fn run_curves(cfgs: &[SimConfig], per_curve: usize) -> Result<Vec<RunResult>> {
+    use rayon::prelude::*;
+    let pb = super::progress::bar("wormhole figures", cfgs.len() as u64, "runs");
+    let curves: Vec<&[SimConfig]> = cfgs.chunks(per_curve).collect();
+    let done: Vec<Vec<(usize, RunResult)>> = curves
+        .par_iter()
+        .enumerate()
+        .map(|(ci, curve)| {
+            let mut idx: Vec<usize> = (0..curve.len()).collect();
+            idx.sort_by(|&x, &y| curve[x].rate.total_cmp(&curve[y].rate));
+            let mut out = Vec::new();
+            for (k, &i) in idx.iter().enumerate() {
+                let c = &curve[i];
+                let r = asr_model::wormhole::sim::Simulator::run(c).map_err(|e| {
+                    anyhow::anyhow!(
+                        "{} {} b={} rate={:.5} (n={}): {e}",
+                        c.algorithm,
+                        c.pattern,
+                        c.worm_len,
+                        c.rate,
+                        c.n
+                    )
+                })?;
+                pb.inc(1);
+                let sustained = r.sustained;
+                out.push((ci * per_curve + i, r));
+                if !sustained {
+                    pb.inc((idx.len() - k - 1) as u64);
+                    break;
+                }
+            }
+            Ok(out)
+        })
+        .collect::<Result<_>>()?;
+    pb.finish_and_clear();
+    let mut all: Vec<(usize, RunResult)> = done.into_iter().flatten().collect();
+    all.sort_by_key(|x| x.0);
+    Ok(all.into_iter().map(|x| x.1).collect())
+}
+
+/// The runs of each curve (algorithm, pattern, worm length) up to and including its first unsustained load,
+/// in their order.
+fn up_to_first_unsustained(rs: Vec<RunResult>) -> Vec<RunResult> {
+    use std::collections::HashMap;
+    let mut stop: HashMap<(String, String, u32), f64> = HashMap::new();
+    for r in rs.iter().filter(|r| !r.sustained) {
+        let k = (r.algorithm.clone(), r.pattern.clone(), r.worm_len);
+        let e = stop.entry(k).or_insert(r.offered_pct);
+        *e = e.min(r.offered_pct);
+    }
+    rs.into_iter()
+        .filter(|r| {
+            stop.get(&(r.algorithm.clone(), r.pattern.clone(), r.worm_len))
+                .is_none_or(|&s| r.offered_pct <= s)
+        })
+        .collect()
+}
+
+/// `asr merge` of `asr wormhole-figures` shards.
+pub fn merge(params: serde_json::Value, results: Vec<serde_json::Value>, out: &Path) -> Result<()> {
+    let (a, rs): (Args, Vec<RunResult>) = decode(params, results)?;
+    let s = finish(&a, rs, Origin::Merged, out)?;
+    print!("{}\n{}", s.table, s.findings);
+    Ok(())
+}
+
+/// Figures, results.json, table, findings and CDG checks from the results of every configuration.
+fn finish(a: &Args, rs: Vec<RunResult>, origin: Origin, dir: &Path) -> Result<Summary> {
+    fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    // Without --full-sweep every curve ends at its first unsustained load, whether it ran that way or came
+    // from shards or a saved full sweep, so that all three give the same files.
+    let rs = if a.full_sweep {
+        rs
+    } else {
+        up_to_first_unsustained(rs)
+    };
+    let algs: Vec<Algorithm> = algorithms::ALL.to_vec();
+    let hops: u64 = rs.iter().map(|r| r.flit_hops).sum();
+    let (seconds, cpu) = match origin {
+        Origin::Ran(w, c) => (w, c),
+        _ => (0.0, 0.0),
     };
     let hps = hops as f64 / cpu.max(1e-9);
 
     for &(f, p, b) in &FIGURES {
-        let path = a.out.join(format!("{}.svg", fig_name(f, p, b)));
-        plot(&path, f, p, b, a.n, &algs, &rs, false)?;
-        let path = a.out.join(format!("{}_mean.svg", fig_name(f, p, b)));
-        plot(&path, f, p, b, a.n, &algs, &rs, true)?;
+        let path = dir.join(format!("{}.svg", fig_name(f, p, b)));
+        plot(&path, f, p, b, a, &algs, &rs, false)?;
+        let path = dir.join(format!("{}_mean.svg", fig_name(f, p, b)));
+        plot(&path, f, p, b, a, &algs, &rs, true)?;
     }
-    if a.from_json.is_none() {
+    if !matches!(origin, Origin::Saved) {
         fs::write(
-            a.out.join("results.json"),
-            serde_json::to_string_pretty(&rs)?,
+            dir.join("results.json"),
+            serde_json::to_string_pretty(&Results {
+                parameters: Parameters::new("wormhole-figures", a),
+                results: rs.clone(),
+            })?,
         )?;
     }
 
@@ -194,8 +354,8 @@ pub fn compute(a: &Args) -> Result<Summary> {
     let mut table = String::new();
     let _ = writeln!(
         table,
-        "Highest sustained throughput, % of λmax = 1/(2b), on 2^{} nodes (loads {:?} % of λmax; {} + {} cycles per point; buffers {} flits/VC)\n",
-        a.n, a.loads, a.warmup, a.measure, a.buf
+        "Highest sustained throughput, % of λmax = 1/(2b), on 2^{} nodes (loads {:?} % of λmax; {} + {} cycles per point; buffers {} flits/VC; {} node channels)\n",
+        a.n, a.loads, a.warmup, a.measure, a.buf, a.node.name()
     );
     let _ = write!(table, "| algorithm | VCs/directed link |");
     for &(f, p, b) in &FIGURES {
@@ -221,13 +381,13 @@ pub fn compute(a: &Args) -> Result<Summary> {
         }
         let _ = writeln!(table);
     }
-    fs::write(a.out.join("table.md"), &table)?;
+    fs::write(dir.join("table.md"), &table)?;
 
     // Findings.
     let mut fnd = String::new();
     let _ = writeln!(
         fnd,
-        "Seed 004's qualitative findings, checked on these runs\n"
+        "The paper's qualitative findings, checked on these runs\n"
     );
     let _ = writeln!(
         fnd,
@@ -301,23 +461,27 @@ pub fn compute(a: &Args) -> Result<Summary> {
         "Subcubes sustains at least 20 % of λmax on every pattern and worm length with 2 VCs per bidirectional link: {}",
         if sc_ok { "HOLDS" } else { "DOES NOT HOLD" }
     );
-    if a.from_json.is_some() {
-        let _ = writeln!(
+    let _ = match origin {
+        Origin::Saved => writeln!(
             fnd,
             "\nSimulator speed: not measured here (figures redrawn from a saved results.json)."
-        );
-    } else {
-        let _ = writeln!(
+        ),
+        Origin::Merged => writeln!(
+            fnd,
+            "\nSimulator speed: not measured here (merged from shards; {} runs, {hops} flit-hops).",
+            rs.len()
+        ),
+        Origin::Ran(..) => writeln!(
             fnd,
             "\nSimulator speed: {} runs, {hops} flit-hops in {seconds:.1} s wall and {cpu:.1} CPU s = {hps:.3e} flit-hops per CPU second.",
             rs.len()
-        );
-    }
-    fs::write(a.out.join("findings.md"), &fnd)?;
+        ),
+    };
+    fs::write(dir.join("findings.md"), &fnd)?;
 
     if a.cdg >= 2 {
         let txt = cdg_text(&algs, a.cdg.min(8))?;
-        fs::write(a.out.join("cdg.txt"), txt)?;
+        fs::write(dir.join("cdg.txt"), txt)?;
     }
     Ok(Summary {
         runs: rs.len(),
@@ -362,7 +526,7 @@ fn plot(
     f: u32,
     p: Pattern,
     b: u32,
-    n: u32,
+    a: &Args,
     algs: &[Algorithm],
     rs: &[RunResult],
     mean: bool,
@@ -388,7 +552,7 @@ fn plot(
                 })
                 .collect();
             pts.sort_by(|x, y| x.0.partial_cmp(&y.0).unwrap_or(std::cmp::Ordering::Equal));
-            (format!("{} ({} VC)", alg.name(), alg.vcs(n)), pts)
+            (format!("{} ({} VC)", alg.name(), alg.vcs(a.n)), pts)
         })
         .collect();
     // Room on the right for the legend; log latency axis so that saturating curves stay readable.
@@ -402,10 +566,15 @@ fn plot(
     let mut chart = ChartBuilder::on(&root)
         .caption(
             format!(
-                "Fig. {f}{}: {}-node hypercube, {} traffic, {b}-flit worms",
+                "Fig. {f}{}: {}-node hypercube, {} traffic, {b}-flit worms{}",
                 if mean { " (mean latency)" } else { "" },
-                1u64 << n,
-                p.name()
+                1u64 << a.n,
+                p.name(),
+                if a.node == NodeModel::Shared {
+                    ", shared node channel"
+                } else {
+                    ""
+                }
             ),
             ("sans-serif", 18),
         )

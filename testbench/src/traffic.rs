@@ -55,28 +55,33 @@ impl BenesTraffic {
     }
 
     /// The outputs reachable from `input` under `hops` (every combination of permitted ports), stage by
-    /// stage: the set of switches reachable at each stage.
+    /// stage: the set of switches reachable at each stage, as a bit mask.
     pub fn allowed(&self, input: usize, hops: &[u64]) -> u64 {
         let st = self.wiring.stages();
-        let half = self.wiring.ports() / 2;
-        let mut reach = vec![false; half];
-        let mut next = vec![false; half];
-        reach[input / 2] = true;
+        let mut reach = 1u64 << (input / 2);
         for (s, &h) in hops.iter().enumerate().take(st - 1) {
-            next.iter_mut().for_each(|x| *x = false);
-            for i in (0..half).filter(|&i| reach[i]) {
+            let mut next = 0u64;
+            let mut r = reach;
+            while r != 0 {
+                let i = r.trailing_zeros() as usize;
+                r &= r - 1;
                 for q in 0..2 {
                     if (h >> q) & 1 == 1 {
-                        next[self.wiring.next[s][i][q].1] = true;
+                        next |= 1 << self.wiring.next[s][i][q].1;
                     }
                 }
             }
-            std::mem::swap(&mut reach, &mut next);
+            reach = next;
         }
-        let last = hops[st - 1];
-        (0..half)
-            .filter(|&i| reach[i])
-            .fold(0u64, |acc, i| acc | ((last & 3) << (2 * i)))
+        let last = hops[st - 1] & 3;
+        let mut acc = 0u64;
+        let mut r = reach;
+        while r != 0 {
+            let i = r.trailing_zeros() as usize;
+            r &= r - 1;
+            acc |= last << (2 * i);
+        }
+        acc
     }
 
     /// A random valid packet for `input`: half the time an ASR header to a random destination (random one-hot

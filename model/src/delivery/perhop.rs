@@ -2,16 +2,17 @@
 //! check that the simulator's delivery without delay matches S(v, u).
 //!
 //! [`per_hop_table`] turns a policy's priority orders into the engine's per-hop table for the built-in
-//! mesh, torus or hypercube (`crate::network::engine::PerHop`). [`check_against_s`] sends packets one at a
+//! mesh, torus or hypercube (`crate::routing::PerHop`, a routing scheme of its own: `crate::routing::PerHopRouting`). [`check_against_s`] sends packets one at a
 //! time (no competing traffic) with every switch-to-switch link unavailable with probability 1 − p in each
 //! cycle, and compares the share delivered without waiting anywhere with Σ S(src, dst)(p).
 
 use super::grid::Grid;
 use super::policy::{delivery, Policy};
 use super::tables::grid_topology;
-use crate::network::engine::{Engine, PerHop, StepIo};
+use crate::network::engine::{Engine, StepIo};
 use crate::network::packet::{Meta, Packets, NONE};
 use crate::rng::stream;
+use crate::routing::hop::{PerHop, PerHopRule};
 use crate::topology::Topology;
 use rand::Rng;
 use serde::Serialize;
@@ -57,7 +58,12 @@ pub fn per_hop_table(
                 .collect()
         })
         .collect();
-    PerHop { order, fail, seed }
+    PerHop {
+        order,
+        links: e.switch_links(),
+        fail,
+        seed,
+    }
 }
 
 /// The outcome of [`check_against_s`].
@@ -89,7 +95,13 @@ pub fn check_against_s(
     let (g, t) = grid_topology(name)?;
     let mut e = Engine::new(&t).map_err(|e| e.to_string())?;
     let table = per_hop_table(&e, &t, &g, policy, 1.0 - p, seed);
-    e.set_per_hop(table)?;
+    if !(0.0..1.0).contains(&table.fail) {
+        return Err(format!(
+            "link failure probability {} outside [0, 1)",
+            table.fail
+        ));
+    }
+    e.set_rule(Box::new(PerHopRule::new(table)));
     e.prepare(1);
     let n = e.processors();
     let nodes: Vec<usize> = (0..n)
@@ -117,17 +129,22 @@ pub fn check_against_s(
         let mut offer = vec![NONE; n];
         offer[src] = w;
         let mut done = false;
-        for _ in 0..100_000 {
+        // Undelayed: no wait in any buffer, i.e. two edges per switch on the way (the policies route on
+        // shortest paths only, through dist + 1 switches).
+        let fastest = 2 * (g.dist(node(src), node(dst)) as u64 + 1);
+        let mut accepted_at = 0u64;
+        for cyc in 0..100_000u64 {
             e.step(&mut pk, &offer, &sink, &mut io)
                 .map_err(|e| e.to_string())?;
             if !io.accepted.is_empty() {
                 offer[src] = NONE;
+                accepted_at = cyc;
             }
             if let Some(&(at, slot)) = io.delivered.first() {
                 if at as usize != dst {
                     return Err(format!("packet for {dst} delivered to {at}"));
                 }
-                undelayed += (!pk.meta(slot).delayed) as u64;
+                undelayed += (cyc - accepted_at == fastest) as u64;
                 pk.free(slot);
                 done = true;
                 break;

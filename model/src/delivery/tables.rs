@@ -1,4 +1,4 @@
-//! Route tables on meshes, tori and hypercubes (seeds 000 and 003) in the route-table format of DESIGN.md:
+//! Route tables on meshes, tori and hypercubes (seeds 000 and 003) in the route-table format of docs/contracts.md:
 //! - [`dimension_order`]: deterministic minimal routes — XY on meshes and tori (x first, then y; on a torus
 //!   the shorter way round, + when both are equally short), E-cube on hypercubes (lowest differing dimension
 //!   first) — as one-hot headers for the built-in topologies of `crate::topology::grid`;

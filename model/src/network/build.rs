@@ -1,4 +1,4 @@
-//! Builders of the networks the simulator runs: the Beneš N×N of 2×2 switches (DESIGN.md wiring, taken from
+//! Builders of the networks the simulator runs: the Beneš N×N of 2×2 switches (docs/contracts.md wiring, taken from
 //! [`crate::benes::BenesWiring`] so there is one wiring definition) and the k-ary n-fly (butterfly).
 //!
 //! Both return a [`Topology`] (processors `P{i}`, switches `S{stage}_{index}`) and the maps from

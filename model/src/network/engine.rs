@@ -1,115 +1,105 @@
-//! The cycle-accurate core of the network simulator: switches with one-packet input and output buffers on
-//! every port, joined by channels, on any [`Topology`].
+//! The cycle-accurate core of the network simulator: switches with an input buffer of `depth` packets and a
+//! one-packet output buffer on every port, joined by channels with credit-based flow control, on any
+//! [`Topology`].
 //!
-//! Per switch port p there is an input buffer `ib[p]` and an output buffer `ob[p]`; a processor injects
-//! into the input buffer its channel leads to and receives from the output buffer that feeds it. One cycle:
+//! **Buffers.** Input port i of a switch has a FIFO of [`FlowControl::depth`] packets (the thesis: 1); output
+//! port q has a one-packet output buffer that drives the channel. A processor injects into the input buffer
+//! its channel leads to and receives from the output buffer that feeds it.
 //!
-//! When a packet enters an input buffer its next hop is checked (non-empty, only connected outputs) and kept
-//! as that input's request row, so phase 1 reads no packet memory.
+//! **One flow-control rule on every switch-to-switch channel** (whatever the evaluation order): the upstream
+//! output keeps a credit count of free slots in the downstream input buffer; it sends its packet only with a
+//! credit. A packet sent at edge t is written into the downstream buffer at edge t + L (L =
+//! [`FlowControl::link_delay`]); the credit of a slot freed at edge t can be used at edge t + C, the
+//! *credit delay*:
+//! - C = L when L ≥ 1 (the credit travels back through L registers);
+//! - C = 0 when L = 0 on a feed-forward network: a slot freed at an edge can be refilled at the same edge,
+//!   i.e. `ready` is combinational from the sinks back through every stage — the thesis' switch
+//!   (docs/switch2.md), bit for bit;
+//! - C = 1 when L = 0 on a cyclic network (rings, meshes, tori, SP2 systems): a combinational ready around a
+//!   cycle of switches would be a combinational loop, which no hardware has, so every channel gets one
+//!   register in its credit path. This is an input-queued switch with credit flow control and a one-cycle
+//!   credit return; with one-packet buffers each channel then carries at most one packet every two cycles.
 //!
-//! **Phase 1 (compute, no state change except round-robin pointers).** Switches are visited in a fixed
-//! evaluation order, downstream first. For switch s, output q is *available* when `ob[q]` is empty or its
-//! packet leaves this cycle, i.e. its downstream side is ready: a processor's `sink_ready`, or the
-//! downstream switch's `in_ready` (already computed: combinational ready, exactly docs/switch2.md). On a
-//! channel that closes a cycle in the switch graph (a back edge of the evaluation order — only in cyclic
-//! topologies such as tori), `ready` is *registered*: the downstream input buffer is empty at the start of
-//! the cycle. The usable requests are `A[i] = first_hop(ib[i]) & avail`; then
-//! - radix 2: [`crate::switch2::arbitrate`] — the one rule, shared with `Switch2`;
-//! - radix > 2: the matching heuristic (`matcher::heuristic_into`, 2 passes) on `A`, then each output that
-//!   the heuristic gave to several rows is granted to the first of them at or after that output's
-//!   round-robin pointer, which then moves past the winner; losers wait for the next cycle.
+//! A slot is reused after a round trip of 2L + 1 cycles (2 when C = 1), so a channel runs at full rate
+//! when depth ≥ 2L + 1 (depth ≥ 2 when C = 1). Processor channels are not switch-to-switch channels: a
+//! processor injects when the input buffer has room or its head leaves in that cycle (combinational, it is
+//! never in a loop), and a delivery happens when the processor's `sink_ready` is set.
 //!
-//! `in_ready[i] = ib[i] empty | ib[i] moves`.
+//! **Phase 1 (eval: compute, no state change but the allocators' pointers).** Switches are visited in a
+//! fixed order, downstream first (needed only when C = 0, harmless otherwise). For switch s, output q
+//! *sends* when its buffer is full and it has a credit — `credit[q] > 0`, or, when C = 0, the downstream
+//! head leaves this cycle (already computed); q is *available* when its buffer is empty or sends. The
+//! switch's [`HopRule`] (from the routing scheme) turns the heads' requests and the available outputs into
+//! request rows; the [`Allocator`] (from the registry, `crate::allocator`) grants a matching.
 //!
-//! **Phase 2 (commit, the rising edge).** (a) every output buffer whose downstream is ready hands its packet
-//! over (to a processor: delivered; to a switch: into a temporary); (b) every move `ib[i] → ob[q]` happens,
-//! stripping the hop; (c) the handed-over packets enter the downstream input buffers; (d) processors whose
-//! offered packet met `in_ready` inject it. Each sub-step reads only phase-1 results and writes disjoint
-//! buffers, so no result depends on the visiting order. Every write checks that the buffer is empty
-//! (invariant: no buffer ever holds two packets).
+//! **Phase 2 (commit, the rising edge).** (a) sending outputs hand their packets to the channel (a
+//! processor: delivered); (b) granted heads move input → output buffer (the hop is stripped) and return a
+//! credit upstream; (c) packets whose link delay has elapsed enter their input buffers; (d) credits whose
+//! delay has elapsed arrive; (e) processors whose offered packet met `ready` inject it. Each sub-step reads
+//! only phase-1 results and writes disjoint state, so no result depends on visiting order. Every write
+//! checks its buffer has room and every grant is checked to be a matching inside the requests (invariants,
+//! reported as errors).
 //!
-//! Latency: 2 edges per switch (input→output buffer, output buffer→next input buffer); a packet accepted at
-//! the edge of cycle t through S switches is delivered at the edge of cycle t + 2S at the earliest.
+//! Latency: 2 + L edges per switch (input → output buffer, output buffer → next input buffer); a packet
+//! accepted at the edge of cycle t through S switches is delivered at edge t + 2S + (S − 1)·L at the
+//! earliest.
+//!
+//! Headers: when a packet enters an input buffer its next hop is read and checked (non-empty, only
+//! connected outputs) and kept as its request row, so phase 1 reads no packet memory. When
+//! `max_radix × hops ≤ 128` bits the remaining header travels packed in the buffers (the DESIGN.md packet
+//! word without its tag; stripping = shift right by the field width); otherwise it is read from the packet
+//! store.
 
 use super::packet::{Packets, NONE};
 use super::NetError;
-use crate::matcher::heuristic_into;
-use crate::switch2::{arbitrate, Pointers};
+use crate::allocator::{self, Allocator, NO_GRANT};
+use crate::routing::hop::{Head, HeaderHop, HopRule};
 use crate::topology::{Kind, Topology};
+use std::sync::Arc;
 
-/// Where a switch output leads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Target {
-    /// Input buffer (global port index) of a switch; `comb` = combinational ready.
-    Switch { port: u32, sw: u32, comb: bool },
-    /// A processor (index in the processor list).
-    Proc(u32),
-    /// Unconnected.
-    Nothing,
+/// Largest input-buffer depth (packets).
+pub const MAX_DEPTH: u32 = 64;
+/// Largest link delay (cycles).
+pub const MAX_LINK_DELAY: u32 = 64;
+
+/// The flow-control parameters of every switch-to-switch channel (see the module documentation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct FlowControl {
+    /// Input-buffer depth in packets, 1..=[`MAX_DEPTH`]. Thesis: 1.
+    pub depth: u32,
+    /// Link latency in cycles, 0..=[`MAX_LINK_DELAY`]. Thesis: 0.
+    pub link_delay: u32,
 }
 
-/// The network: static structure plus buffer and arbiter state.
-#[derive(Debug, Clone)]
-pub struct Engine {
-    /// Element index of each switch, and its radix and first global port.
-    sw_elem: Vec<usize>,
-    radix: Vec<u8>,
-    base: Vec<u32>,
-    /// Connected outputs of each switch.
-    conn: Vec<u64>,
-    order: Vec<u32>,
-    target: Vec<Target>,
-    /// Global input port each processor injects into (NONE if it has no output channel), and its switch.
-    inject: Vec<u32>,
-    inject_sw: Vec<u32>,
-    /// Element index of each processor.
-    proc_elem: Vec<usize>,
-    /// State.
-    pub(crate) ib: Vec<u32>,
-    pub(crate) ob: Vec<u32>,
-    /// First hop of the packet in each input buffer (0 when empty): the request row.
-    req: Vec<u64>,
-    /// Packed mode: the remaining header of each buffered packet in `fw`-bit fields (hop 0 lowest), as
-    /// the DESIGN.md packet word without its tag. Used when `fw × max_hops ≤ 128`; otherwise the header is
-    /// read from the packet store.
-    packed: bool,
-    fw: u32,
-    ihw: Vec<u128>,
-    ohw: Vec<u128>,
-    ptr: Vec<Pointers>,
-    rr: Vec<u8>,
-    /// Per-switch count of packets held (for skipping empty switches).
-    occ: Vec<u32>,
-    population: usize,
-    /// Phase-1 scratch.
-    in_ready: Vec<bool>,
-    mv: Vec<u8>,
-    go: Vec<bool>,
-    handed: Vec<(u32, u32, u32, u128)>,
-    /// Per-hop routing, when set (instead of the packets' headers).
-    per_hop: Option<Box<PerHopState>>,
+impl Default for FlowControl {
+    fn default() -> Self {
+        FlowControl {
+            depth: 1,
+            link_delay: 0,
+        }
+    }
 }
 
-/// Per-hop routing (seed 003's policies) instead of source-routed headers: for every switch and destination
-/// processor, the eligible output ports in priority order. A packet in an input buffer takes the first port
-/// of its list whose output is available this cycle (inputs served round-robin); a switch-to-switch output
-/// is unavailable in a cycle with probability `fail` (seed 003's 1 − p), independently.
-#[derive(Debug, Clone)]
-pub struct PerHop {
-    /// `order[s][d]`: ports of engine switch `s` toward processor `d`, best first (empty: no route).
-    pub order: Vec<Vec<Vec<u8>>>,
-    pub fail: f64,
-    pub seed: u64,
-}
+impl FlowControl {
+    /// Checked constructor.
+    pub fn new(depth: u32, link_delay: u32) -> Result<Self, NetError> {
+        if !(1..=MAX_DEPTH).contains(&depth) {
+            return Err(NetError::BadFlow(format!(
+                "buffer depth {depth}: must be 1..={MAX_DEPTH} packets"
+            )));
+        }
+        if link_delay > MAX_LINK_DELAY {
+            return Err(NetError::BadFlow(format!(
+                "link delay {link_delay}: must be 0..={MAX_LINK_DELAY} cycles"
+            )));
+        }
+        Ok(FlowControl { depth, link_delay })
+    }
 
-#[derive(Debug, Clone)]
-struct PerHopState {
-    table: PerHop,
-    rng: crate::rng::Rng,
-    /// Destination processor of the packet in each input buffer.
-    dst: Vec<u32>,
-    /// Output ports unavailable this cycle.
-    down: Vec<bool>,
+    /// The thesis' flow control: one-packet buffers, no link delay.
+    pub fn is_thesis(&self) -> bool {
+        *self == FlowControl::default()
+    }
 }
 
 /// What happened at the edge of one cycle.
@@ -121,10 +111,108 @@ pub struct StepIo {
     pub delivered: Vec<(u32, u32)>,
 }
 
-const NO_MOVE: u8 = u8::MAX;
+/// A packet on a link: (downstream input port, slot, packed header).
+type Flight = (u32, u32, u128);
+
+/// An output port: its one-packet buffer, the channel's credits and where it leads.
+#[derive(Debug, Clone, Copy)]
+struct Out {
+    /// Packed header of the buffered packet.
+    hw: u128,
+    /// Buffered packet, or NONE.
+    slot: u32,
+    /// Free slots downstream as known upstream (for an output feeding a processor: the sink's ready this
+    /// cycle). May be −1 inside a commit when the credit delay is 0.
+    credit: i32,
+    /// The input port it feeds (< ports), a processor (`ports + p`), or nowhere (`ports + processors`):
+    /// indexes `mv`.
+    tgt: u32,
+    /// Switch it belongs to.
+    sw: u32,
+}
+
+/// An input port's FIFO bookkeeping.
+#[derive(Debug, Clone, Copy)]
+struct In {
+    /// The output port feeding it over a switch-to-switch channel, else NONE.
+    src: u32,
+    /// Switch it belongs to.
+    sw: u32,
+    head: u8,
+    count: u8,
+}
+
+/// One packet in an input FIFO.
+#[derive(Debug, Clone, Copy, Default)]
+struct Entry {
+    hw: u128,
+    req: u64,
+    key: u32,
+    slot: u32,
+}
+
+/// The network: static structure plus buffer, credit and allocator state.
+#[derive(Debug, Clone)]
+pub struct Engine {
+    // --- structure ---
+    sw_elem: Vec<usize>,
+    radix: Vec<u8>,
+    base: Vec<u32>,
+    /// Connected outputs of each switch.
+    conn: Vec<u64>,
+    /// Evaluation order (downstream first).
+    order: Vec<u32>,
+    /// Global input port each processor injects into (NONE if it has no output channel), and per processor
+    /// the output port that feeds it (NONE if none).
+    inject: Vec<u32>,
+    feed: Vec<u32>,
+    proc_elem: Vec<usize>,
+    cyclic: bool,
+    flow: FlowControl,
+    credit_delay: u32,
+    /// Credit delay 0: ready is combinational.
+    comb: bool,
+    /// Packed mode (see the module doc) and its field width.
+    packed: bool,
+    fw: u32,
+    alloc: Arc<dyn Allocator>,
+    alloc_seed: u64,
+    /// Allocator state of switch s: `astate[aoff[s]..aoff[s + 1]]`.
+    aoff: Vec<u32>,
+    rule: Box<dyn HopRule>,
+    // --- state ---
+    depth: usize,
+    outs: Vec<Out>,
+    ins: Vec<In>,
+    /// The packet at the head of each input (req 0: empty).
+    heads: Vec<Head>,
+    /// Input FIFOs, `depth` entries per input port.
+    fifo: Vec<Entry>,
+    astate: Vec<u8>,
+    /// Packets held per switch (input and output buffers), for skipping empty switches.
+    occ: Vec<u32>,
+    /// Packets inside the network: in buffers and on links.
+    population: usize,
+    cycle: u64,
+    /// Packets on links, by the edge (mod L + 1) at which they arrive.
+    flights: Vec<Vec<Flight>>,
+    /// Credits under way, by the edge (mod max(C, 1)) at which they arrive: output ports.
+    credits: Vec<Vec<u32>>,
+    // --- phase-1 results ---
+    /// Grant of each input port this cycle (NO_GRANT: stays); entries beyond the ports never move.
+    mv: Vec<u8>,
+    /// Sending output ports.
+    sends: Vec<u32>,
+    /// Granted moves: (input port, output port).
+    moves: Vec<(u32, u32)>,
+    /// Scratch rows for the allocator (no per-switch initialisation).
+    rows: Box<[u64; 64]>,
+    grants: Box<[u8; 64]>,
+}
 
 impl Engine {
-    /// Builds the engine for `topo`; processors are its nodes in order (`Topology::nodes`).
+    /// Builds the engine for `topo` with the thesis' flow control and allocator (`asr-p2`) and source
+    /// routing; processors are its nodes in order (`Topology::nodes`).
     pub fn new(topo: &Topology) -> Result<Self, NetError> {
         let els = topo.elements();
         let mut sw_index = vec![u32::MAX; els.len()];
@@ -150,132 +238,256 @@ impl Engine {
             return Err(NetError::NoProcessors);
         }
         let nsw = sw_elem.len();
-        // Evaluation order: DFS post-order over switch→switch channels (downstream finishes first).
-        let succ = |s: usize| -> Vec<usize> {
-            (0..radix[s] as u32)
-                .filter_map(|q| topo.output(sw_elem[s], q))
-                .filter_map(|p| {
-                    let j = sw_index[p.elem];
-                    (j != u32::MAX).then_some(j as usize)
-                })
-                .collect()
-        };
-        let mut state = vec![0u8; nsw]; // 0 new, 1 on stack, 2 done
-        let mut order = Vec::with_capacity(nsw);
-        for root in 0..nsw {
-            if state[root] != 0 {
-                continue;
+        let np = ports as usize;
+        let nproc = proc_elem.len();
+        // Evaluation order, downstream first: switches by their height (the longest path to a switch with no
+        // switch-to-switch output), ties in index order — the stages of a multistage network from the last to
+        // the first, each in memory order. A cyclic switch graph has no such order (and needs none: its credits
+        // are registered); it is evaluated in index order.
+        let succ: Vec<Vec<usize>> = (0..nsw)
+            .map(|s| {
+                (0..radix[s] as u32)
+                    .filter_map(|q| topo.output(sw_elem[s], q))
+                    .filter_map(|p| {
+                        let j = sw_index[p.elem];
+                        (j != u32::MAX).then_some(j as usize)
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut pred: Vec<Vec<usize>> = vec![Vec::new(); nsw];
+        let mut outdeg = vec![0usize; nsw];
+        for (s, kids) in succ.iter().enumerate() {
+            outdeg[s] = kids.len();
+            for &j in kids {
+                pred[j].push(s);
             }
-            let mut stack = vec![(root, succ(root), 0usize)];
-            state[root] = 1;
-            while let Some((v, kids, k)) = stack.last_mut() {
-                if *k < kids.len() {
-                    let w = kids[*k];
-                    *k += 1;
-                    if state[w] == 0 {
-                        state[w] = 1;
-                        let kw = succ(w);
-                        stack.push((w, kw, 0));
+        }
+        let mut order: Vec<u32> = Vec::with_capacity(nsw);
+        let mut layer: Vec<usize> = (0..nsw).filter(|&s| outdeg[s] == 0).collect();
+        while !layer.is_empty() {
+            order.extend(layer.iter().map(|&s| s as u32));
+            let mut next = Vec::new();
+            for &s in &layer {
+                for &u in &pred[s] {
+                    outdeg[u] -= 1;
+                    if outdeg[u] == 0 {
+                        next.push(u);
                     }
-                } else {
-                    state[*v] = 2;
-                    order.push(*v as u32);
-                    stack.pop();
                 }
             }
+            next.sort_unstable();
+            layer = next;
         }
-        let mut pos = vec![0usize; nsw];
-        for (k, &s) in order.iter().enumerate() {
-            pos[s as usize] = k;
+        let cyclic = order.len() < nsw;
+        if cyclic {
+            order = (0..nsw as u32).collect();
         }
-        let mut target = vec![Target::Nothing; ports as usize];
+        let nowhere = (np + nproc) as u32;
+        let mut outs = vec![
+            Out {
+                hw: 0,
+                slot: NONE,
+                credit: 0,
+                tgt: nowhere,
+                sw: 0,
+            };
+            np
+        ];
+        let mut ins = vec![
+            In {
+                src: NONE,
+                sw: 0,
+                head: 0,
+                count: 0,
+            };
+            np
+        ];
+        let mut feed = vec![NONE; nproc];
         let mut conn = vec![0u64; nsw];
         for s in 0..nsw {
             for q in 0..radix[s] as u32 {
+                let gq = (base[s] + q) as usize;
+                ins[gq].sw = s as u32;
+                outs[gq].sw = s as u32;
                 if let Some(p) = topo.output(sw_elem[s], q) {
                     conn[s] |= 1 << q;
-                    target[(base[s] + q) as usize] = if proc_index[p.elem] != u32::MAX {
-                        Target::Proc(proc_index[p.elem])
+                    if proc_index[p.elem] != u32::MAX {
+                        let d = proc_index[p.elem];
+                        outs[gq].tgt = (np as u32) + d;
+                        if feed[d as usize] == NONE {
+                            feed[d as usize] = gq as u32;
+                        }
                     } else {
                         let j = sw_index[p.elem] as usize;
-                        Target::Switch {
-                            port: base[j] + p.port,
-                            sw: j as u32,
-                            comb: pos[j] < pos[s],
-                        }
-                    };
+                        let i = base[j] + p.port;
+                        outs[gq].tgt = i;
+                        ins[i as usize].src = gq as u32;
+                    }
                 }
             }
         }
-        let (inject, inject_sw) = proc_elem
+        let inject = proc_elem
             .iter()
             .map(|&e| match topo.output(e, 0) {
-                Some(p) if sw_index[p.elem] != u32::MAX => {
-                    let j = sw_index[p.elem];
-                    (base[j as usize] + p.port, j)
-                }
-                _ => (NONE, NONE),
+                Some(p) if sw_index[p.elem] != u32::MAX => base[sw_index[p.elem] as usize] + p.port,
+                _ => NONE,
             })
-            .unzip();
-        let np = ports as usize;
+            .collect();
         let radix_max = radix.iter().copied().max().unwrap_or(1) as u32;
-        Ok(Engine {
+        let mut e = Engine {
             sw_elem,
             radix,
             base,
             conn,
             order,
-            target,
             inject,
-            inject_sw,
+            feed,
             proc_elem,
-            ib: vec![NONE; np],
-            ob: vec![NONE; np],
-            req: vec![0; np],
+            cyclic,
+            flow: FlowControl::default(),
+            credit_delay: 0,
+            comb: true,
             packed: false,
             fw: radix_max,
-            ihw: vec![0; np],
-            ohw: vec![0; np],
-            ptr: vec![Pointers::default(); nsw],
-            rr: vec![0; np],
-            occ: vec![0; nsw],
+            alloc: allocator::by_name(allocator::DEFAULT).expect("the default allocator exists"),
+            alloc_seed: 0,
+            aoff: Vec::new(),
+            rule: Box::new(HeaderHop),
+            depth: 1,
+            outs,
+            ins,
+            heads: Vec::new(),
+            fifo: Vec::new(),
+            astate: Vec::new(),
+            occ: Vec::new(),
             population: 0,
-            in_ready: vec![true; np],
-            mv: vec![NO_MOVE; np],
-            go: vec![false; np],
-            handed: Vec::new(),
-            per_hop: None,
-        })
+            cycle: 0,
+            flights: Vec::new(),
+            credits: Vec::new(),
+            mv: Vec::new(),
+            sends: Vec::new(),
+            moves: Vec::new(),
+            rows: Box::new([0; 64]),
+            grants: Box::new([NO_GRANT; 64]),
+        };
+        e.reset();
+        Ok(e)
     }
 
-    /// Routes per hop by `t` instead of by headers (call on an empty network). `t.order` must have one
-    /// entry per switch and per processor.
-    pub fn set_per_hop(&mut self, t: PerHop) -> Result<(), String> {
-        if t.order.len() != self.sw_elem.len()
-            || t.order.iter().any(|o| o.len() != self.proc_elem.len())
-        {
-            return Err(format!(
-                "per-hop table is {} switches × ?, network has {} switches and {} processors",
-                t.order.len(),
-                self.sw_elem.len(),
-                self.proc_elem.len()
-            ));
+    /// Empties the network and sets every credit, pointer and buffer to its initial value.
+    fn reset(&mut self) {
+        let np = self.outs.len();
+        let nproc = self.proc_elem.len();
+        let b = self.flow.depth as usize;
+        self.depth = b;
+        self.credit_delay = if self.flow.link_delay > 0 {
+            self.flow.link_delay
+        } else {
+            self.cyclic as u32
+        };
+        self.comb = self.credit_delay == 0;
+        for o in self.outs.iter_mut() {
+            o.slot = NONE;
+            o.hw = 0;
+            o.credit = if (o.tgt as usize) < np { b as i32 } else { 0 };
         }
-        if !(0.0..1.0).contains(&t.fail) {
-            return Err(format!(
-                "link failure probability {} outside [0, 1)",
-                t.fail
-            ));
+        for i in self.ins.iter_mut() {
+            i.head = 0;
+            i.count = 0;
         }
-        let np = self.ib.len();
-        let rng = crate::rng::stream(t.seed, 0x9e7);
-        self.per_hop = Some(Box::new(PerHopState {
-            table: t,
-            rng,
-            dst: vec![0; np],
-            down: vec![false; np],
-        }));
+        self.heads = vec![Head::default(); np];
+        self.fifo = vec![
+            Entry {
+                slot: NONE,
+                ..Default::default()
+            };
+            np * b
+        ];
+        self.occ = vec![0; self.sw_elem.len()];
+        self.population = 0;
+        self.cycle = 0;
+        self.flights = vec![Vec::new(); self.flow.link_delay as usize + 1];
+        self.credits = vec![Vec::new(); self.credit_delay.max(1) as usize];
+        self.mv = vec![NO_GRANT; np + nproc + 1];
+        self.sends = Vec::with_capacity(np);
+        self.moves = Vec::with_capacity(np);
+        self.reset_allocator();
+    }
+
+    fn reset_allocator(&mut self) {
+        let mut off = vec![0u32; self.sw_elem.len() + 1];
+        for s in 0..self.sw_elem.len() {
+            off[s + 1] = off[s] + self.alloc.state_len(self.radix[s] as usize) as u32;
+        }
+        self.astate = vec![0; off[self.sw_elem.len()] as usize];
+        for s in 0..self.sw_elem.len() {
+            let st = &mut self.astate[off[s] as usize..off[s + 1] as usize];
+            self.alloc.init(s, self.alloc_seed, st);
+        }
+        self.aoff = off;
+    }
+
+    /// Sets the flow control (empties the network).
+    pub fn set_flow(&mut self, flow: FlowControl) -> Result<(), NetError> {
+        let f = FlowControl::new(flow.depth, flow.link_delay)?;
+        self.flow = f;
+        self.reset();
         Ok(())
+    }
+
+    /// Builder form of [`Engine::set_flow`].
+    pub fn with_flow(mut self, flow: FlowControl) -> Result<Self, NetError> {
+        self.set_flow(flow)?;
+        Ok(self)
+    }
+
+    pub fn flow(&self) -> FlowControl {
+        self.flow
+    }
+
+    /// Cycles from the edge a slot frees to the edge its credit can be used (see the module doc).
+    pub fn credit_delay(&self) -> u32 {
+        self.credit_delay
+    }
+
+    /// Whether the switch graph has a cycle (then the credit delay is at least 1).
+    pub fn is_cyclic(&self) -> bool {
+        self.cyclic
+    }
+
+    /// Sets the allocator (every switch's state back to its initial value).
+    pub fn set_allocator(&mut self, a: Arc<dyn Allocator>) {
+        self.alloc = a;
+        self.reset_allocator();
+    }
+
+    /// Builder form of [`Engine::set_allocator`] by registry name.
+    pub fn with_allocator(mut self, name: &str) -> Result<Self, NetError> {
+        let a = allocator::by_name(name).map_err(|e| NetError::BadFlow(e.to_string()))?;
+        self.set_allocator(a);
+        Ok(self)
+    }
+
+    pub fn allocator_name(&self) -> &'static str {
+        self.alloc.name()
+    }
+
+    /// Re-initialises the allocators' state with `seed` (random allocators draw from it).
+    pub fn seed_allocator(&mut self, seed: u64) {
+        self.alloc_seed = seed;
+        self.reset_allocator();
+    }
+
+    /// Sets the per-hop rule (the routing scheme's [`crate::routing::Routing::hop_rule`]).
+    pub fn set_rule(&mut self, rule: Box<dyn HopRule>) {
+        self.rule = rule;
+    }
+
+    /// Per global output port: whether it leads to another switch.
+    pub fn switch_links(&self) -> Vec<bool> {
+        let np = self.outs.len();
+        self.outs.iter().map(|o| (o.tgt as usize) < np).collect()
     }
 
     /// Element index of engine switch `s`.
@@ -289,7 +501,7 @@ impl Engine {
     pub fn switches(&self) -> usize {
         self.sw_elem.len()
     }
-    /// Packets in switch buffers.
+    /// Packets inside the network (switch buffers and links).
     pub fn population(&self) -> usize {
         self.population
     }
@@ -300,133 +512,6 @@ impl Engine {
     /// Whether processor `p` has a channel into the network.
     pub fn can_inject(&self, p: usize) -> bool {
         self.inject[p] != NONE
-    }
-
-    #[inline]
-    fn ready(&self, t: Target, sink_ready: &[bool]) -> bool {
-        match t {
-            Target::Switch { port, comb, .. } => {
-                if comb {
-                    self.in_ready[port as usize]
-                } else {
-                    self.ib[port as usize] == NONE
-                }
-            }
-            Target::Proc(p) => sink_ready[p as usize],
-            Target::Nothing => false,
-        }
-    }
-
-    /// Phase 1 for switch `s`.
-    #[inline]
-    fn eval_switch(&mut self, s: usize, sink_ready: &[bool]) {
-        let b = self.base[s] as usize;
-        let r = self.radix[s] as usize;
-        if self.occ[s] == 0 {
-            for p in b..b + r {
-                self.in_ready[p] = true;
-                self.go[p] = false;
-                self.mv[p] = NO_MOVE;
-            }
-            return;
-        }
-        if self.per_hop.is_some() {
-            self.eval_switch_per_hop(s, sink_ready);
-            return;
-        }
-        if r == 2 {
-            // The docs/switch2.md rule, exactly as `Switch2::eval`.
-            let f0 = self.ob[b] != NONE;
-            let f1 = self.ob[b + 1] != NONE;
-            let r0 = self.ready(self.target[b], sink_ready);
-            let r1 = self.ready(self.target[b + 1], sink_ready);
-            self.go[b] = f0 && r0;
-            self.go[b + 1] = f1 && r1;
-            let avail = (!f0 || r0) as u64 | (((!f1 || r1) as u64) << 1);
-            let a0 = (self.req[b] & avail) as u8;
-            let a1 = (self.req[b + 1] & avail) as u8;
-            let d = arbitrate([a0, a1], self.ptr[s]);
-            self.ptr[s] = d.next;
-            self.mv[b] = d.moves[0].unwrap_or(NO_MOVE);
-            self.mv[b + 1] = d.moves[1].unwrap_or(NO_MOVE);
-            self.in_ready[b] = self.ib[b] == NONE || d.moves[0].is_some();
-            self.in_ready[b + 1] = self.ib[b + 1] == NONE || d.moves[1].is_some();
-            return;
-        }
-        let avail = self.outputs_available(b, r, sink_ready);
-        let mut a = [0u64; 64];
-        for (i, ai) in a.iter_mut().enumerate().take(r) {
-            self.mv[b + i] = NO_MOVE;
-            *ai = self.req[b + i] & avail;
-        }
-        let mut m = [0u64; 64];
-        heuristic_into(&a[..r], r, 2, &mut m[..r]);
-        let mut claimed = 0u64;
-        for &x in &m[..r] {
-            claimed |= x;
-        }
-        while claimed != 0 {
-            let q = claimed.trailing_zeros() as usize;
-            claimed &= claimed - 1;
-            let start = self.rr[b + q] as usize;
-            let winner = (0..r)
-                .map(|k| (start + k) % r)
-                .find(|&i| m[i] >> q & 1 == 1);
-            if let Some(i) = winner {
-                self.mv[b + i] = q as u8;
-                self.rr[b + q] = ((i + 1) % r) as u8;
-            }
-        }
-        for i in 0..r {
-            self.in_ready[b + i] = self.ib[b + i] == NONE || self.mv[b + i] != NO_MOVE;
-        }
-    }
-
-    /// Sets `go` (an output buffer's packet leaves this cycle) for the ports `b..b + r` and returns the outputs
-    /// that can take a packet this cycle: empty, or emptied this cycle.
-    fn outputs_available(&mut self, b: usize, r: usize, sink_ready: &[bool]) -> u64 {
-        let mut avail = 0u64;
-        for q in 0..r {
-            let full = self.ob[b + q] != NONE;
-            let rd = self.ready(self.target[b + q], sink_ready);
-            self.go[b + q] = full && rd;
-            if !full || rd {
-                avail |= 1 << q;
-            }
-        }
-        avail
-    }
-
-    /// Per-hop mode: each waiting packet takes the first available, unclaimed port of its priority list;
-    /// inputs are served round-robin (the pointer advances every cycle).
-    fn eval_switch_per_hop(&mut self, s: usize, sink_ready: &[bool]) {
-        let b = self.base[s] as usize;
-        let r = self.radix[s] as usize;
-        let mut avail = self.outputs_available(b, r, sink_ready);
-        let ph = self.per_hop.as_ref().expect("per-hop mode");
-        for q in 0..r {
-            if ph.down[b + q] {
-                avail &= !(1 << q);
-            }
-        }
-        let start = self.rr[b] as usize;
-        let mut claimed = 0u64;
-        for k in 0..r {
-            let i = (start + k) % r;
-            self.mv[b + i] = NO_MOVE;
-            if self.ib[b + i] == NONE {
-                continue;
-            }
-            let list = &ph.table.order[s][ph.dst[b + i] as usize];
-            if let Some(&q) = list.iter().find(|&&q| (avail & !claimed) >> q & 1 == 1) {
-                self.mv[b + i] = q;
-                claimed |= 1 << q;
-            }
-        }
-        self.rr[b] = ((start + 1) % r) as u8;
-        for i in 0..r {
-            self.in_ready[b + i] = self.ib[b + i] == NONE || self.mv[b + i] != NO_MOVE;
-        }
     }
 
     /// Chooses how headers travel for packets of at most `max_hops` hops: packed in the buffers (fast) when
@@ -454,25 +539,38 @@ impl Engine {
     /// Input ready of the channel processor `p` injects into (valid after phase 1 of this cycle).
     pub fn inject_ready(&self, p: usize) -> bool {
         let i = self.inject[p];
-        i != NONE && self.in_ready[i as usize]
+        i != NONE
+            && ((self.ins[i as usize].count as usize) < self.depth
+                || self.mv[i as usize] != NO_GRANT)
     }
 
     /// Phase 1: evaluates every switch. `sink_ready[p]`: processor p accepts a packet this cycle.
     /// Headers were checked when packets entered their input buffers, so this cannot fail.
     pub fn eval(&mut self, sink_ready: &[bool]) {
-        if let Some(ph) = self.per_hop.as_mut() {
-            use rand::Rng as _;
-            if ph.table.fail > 0.0 {
-                for (p, t) in self.target.iter().enumerate() {
-                    ph.down[p] =
-                        matches!(t, Target::Switch { .. }) && ph.rng.gen_bool(ph.table.fail);
-                }
+        for (&f, &r) in self.feed.iter().zip(sink_ready) {
+            if f != NONE {
+                self.outs[f as usize].credit = r as i32;
             }
         }
-        for k in 0..self.order.len() {
-            let s = self.order[k] as usize;
-            self.eval_switch(s, sink_ready);
-        }
+        self.rule.begin_cycle();
+        let mut p = Phase1 {
+            order: &self.order,
+            base: &self.base,
+            radix: &self.radix,
+            occ: &self.occ,
+            aoff: &self.aoff,
+            outs: &self.outs,
+            heads: &self.heads,
+            comb: self.comb,
+            rule: &*self.rule,
+            mv: &mut self.mv,
+            sends: &mut self.sends,
+            moves: &mut self.moves,
+            rows: &mut self.rows,
+            grants: &mut self.grants,
+            astate: &mut self.astate,
+        };
+        self.alloc.phase1(&mut p);
     }
 
     /// Phase 2: the edge. `offer[p]` = packet slot offered by processor p (NONE for none). Must follow
@@ -485,94 +583,108 @@ impl Engine {
     ) -> Result<(), NetError> {
         io.accepted.clear();
         io.delivered.clear();
-        self.handed.clear();
-        let nsw = self.sw_elem.len();
+        let np = self.outs.len() as u32;
+        let t = self.cycle;
+        let lanes = self.flights.len() as u64;
+        let land = ((t + lanes - 1) % lanes) as usize;
+        let cl = self.credits.len() as u64;
+        let cland = ((t + cl - 1) % cl) as usize;
         // (a) output buffers hand over.
-        for s in 0..nsw {
-            if self.occ[s] == 0 {
-                continue;
-            }
-            let b = self.base[s] as usize;
-            for p in b..b + self.radix[s] as usize {
-                if !self.go[p] && self.ob[p] != NONE && self.per_hop.is_some() {
-                    // Per-hop mode: an output buffer's packet that cannot leave this cycle is delayed.
-                    pk.meta_mut(self.ob[p]).delayed = true;
+        for k in 0..self.sends.len() {
+            let q = self.sends[k] as usize;
+            let o = &mut self.outs[q];
+            let (w, hw, d, sw) = (o.slot, o.hw, o.tgt, o.sw);
+            o.slot = NONE;
+            self.occ[sw as usize] -= 1;
+            if d < np {
+                o.credit -= 1;
+                self.flights[land].push((d, w, hw));
+            } else {
+                self.population -= 1;
+                let left = if self.packed {
+                    self.fields(hw)
+                } else {
+                    pk.remaining(w)
+                };
+                if left != 0 {
+                    let m = pk.meta(w);
+                    return Err(NetError::HeaderLeft {
+                        src: m.src,
+                        seq: m.seq,
+                        remaining: left,
+                    });
                 }
-                if self.go[p] {
-                    let w = self.ob[p];
-                    let hw = self.ohw[p];
-                    self.ob[p] = NONE;
-                    self.occ[s] -= 1;
-                    self.population -= 1;
-                    match self.target[p] {
-                        Target::Proc(d) => {
-                            let left = if self.per_hop.is_some() {
-                                0
-                            } else if self.packed {
-                                self.fields(hw)
-                            } else {
-                                pk.remaining(w)
-                            };
-                            if left != 0 {
-                                let m = pk.meta(w);
-                                return Err(NetError::HeaderLeft {
-                                    src: m.src,
-                                    seq: m.seq,
-                                    remaining: left,
-                                });
-                            }
-                            io.delivered.push((d, w))
-                        }
-                        Target::Switch { port, sw, .. } => self.handed.push((port, sw, w, hw)),
-                        Target::Nothing => unreachable!("go on an unconnected output"),
-                    }
-                }
+                io.delivered.push((d - np, w));
             }
-            // (b) moves input → output, stripping the hop.
-            for i in b..b + self.radix[s] as usize {
-                let q = self.mv[i];
-                if q != NO_MOVE {
-                    let w = self.ib[i];
-                    let o = b + q as usize;
-                    if self.ob[o] != NONE {
-                        return Err(NetError::DoubleOccupancy {
-                            switch: self.sw_elem[s],
-                            port: q as u32,
-                            output: true,
-                        });
-                    }
-                    self.ib[i] = NONE;
-                    self.req[i] = 0;
-                    if self.per_hop.is_some() {
-                        // no header to strip
-                    } else if self.packed {
-                        self.ohw[o] = self.ihw[i] >> self.fw;
-                    } else {
-                        pk.strip(w);
-                    }
-                    self.ob[o] = w;
-                }
+        }
+        // (b) moves input → output, stripping the hop; a credit goes back upstream.
+        for k in 0..self.moves.len() {
+            let (i, o) = self.moves[k];
+            let (i, o) = (i as usize, o as usize);
+            let g = self.mv[i];
+            self.mv[i] = NO_GRANT;
+            if self.heads[i].req >> g & 1 == 0 || self.outs[o].slot != NONE {
+                return Err(self.bad_move(i, g));
             }
-            // Per-hop mode: a packet that stays in a buffer this cycle is delayed.
-            if self.per_hop.is_some() {
-                for p in b..b + self.radix[s] as usize {
-                    if self.ib[p] != NONE && self.mv[p] == NO_MOVE {
-                        pk.meta_mut(self.ib[p]).delayed = true;
-                    }
+            let d = self.depth;
+            let inp = &mut self.ins[i];
+            let at = i * d + inp.head as usize;
+            inp.head += 1;
+            if inp.head as usize == d {
+                inp.head = 0;
+            }
+            inp.count -= 1;
+            let (up, more, next) = (inp.src, inp.count != 0, i * d + inp.head as usize);
+            let e = self.fifo[at];
+            self.heads[i] = if more {
+                Head {
+                    req: self.fifo[next].req,
+                    key: self.fifo[next].key,
+                }
+            } else {
+                Head::default()
+            };
+            let out = &mut self.outs[o];
+            out.slot = e.slot;
+            if self.packed {
+                out.hw = e.hw >> self.fw;
+            } else {
+                pk.strip(e.slot);
+            }
+            if up != NONE {
+                if self.credit_delay <= 1 {
+                    // Usable from the next edge on (C = 0 used it combinationally already).
+                    self.outs[up as usize].credit += 1;
+                } else {
+                    self.credits[cland].push(up);
                 }
             }
         }
-        // (c) handed-over packets enter the downstream input buffers.
-        for k in 0..self.handed.len() {
-            let (port, sw, w, hw) = self.handed[k];
-            self.put_input(pk, port, sw as usize, w, hw)?;
+        // (c) packets whose link delay has elapsed enter the downstream input buffers.
+        let now = (t % lanes) as usize;
+        let mut fl = std::mem::take(&mut self.flights[now]);
+        for &(i, w, hw) in &fl {
+            if !self.put_input(pk, i as usize, w, hw) {
+                return Err(self.bad_entry(pk, i as usize, w, hw));
+            }
         }
-        // (d) injection.
+        fl.clear();
+        self.flights[now] = fl;
+        // (d) credits whose delay has elapsed arrive.
+        let now = (t % cl) as usize;
+        let mut cr = std::mem::take(&mut self.credits[now]);
+        for &q in &cr {
+            self.outs[q as usize].credit += 1;
+        }
+        cr.clear();
+        self.credits[now] = cr;
+        // (e) injection.
         for (p, &w) in offer.iter().enumerate() {
-            if w != NONE && self.inject_ready(p) {
+            let i = self.inject[p];
+            if w != NONE && i != NONE && (self.ins[i as usize].count as usize) < self.depth {
                 let hw = if self.packed {
                     pk.pack(w, self.fw).map_err(|set| NetError::LeadsNowhere {
-                        switch: self.sw_elem[self.inject_sw[p] as usize],
+                        switch: self.sw_elem[self.ins[i as usize].sw as usize],
                         set,
                         src: pk.meta(w).src,
                         seq: pk.meta(w).seq,
@@ -580,73 +692,108 @@ impl Engine {
                 } else {
                     0
                 };
-                self.put_input(pk, self.inject[p], self.inject_sw[p] as usize, w, hw)?;
+                if !self.put_input(pk, i as usize, w, hw) {
+                    return Err(self.bad_entry(pk, i as usize, w, hw));
+                }
+                self.population += 1;
                 io.accepted.push(p as u32);
             }
         }
+        self.sends.clear();
+        self.moves.clear();
+        self.cycle += 1;
         Ok(())
     }
 
-    #[inline]
-    /// A packet enters an input buffer: the buffer must be empty and the packet's next hop must name
-    /// connected outputs of this switch (else the header is exhausted or leads nowhere).
-    fn put_input(
-        &mut self,
-        pk: &Packets,
-        port: u32,
-        s: usize,
-        w: u32,
-        hw: u128,
-    ) -> Result<(), NetError> {
-        let port = port as usize;
-        let h = if let Some(ph) = self.per_hop.as_mut() {
-            // Per-hop mode: the request is the eligible set toward the packet's destination.
-            let d = pk.meta(w).dst;
-            ph.dst[port] = d;
-            let list = &ph.table.order[s][d as usize];
-            if list.is_empty() {
-                return Err(NetError::LeadsNowhere {
-                    switch: self.sw_elem[s],
-                    set: 0,
-                    src: pk.meta(w).src,
-                    seq: pk.meta(w).seq,
-                });
+    /// The error of a granted move that breaks an invariant.
+    #[cold]
+    fn bad_move(&self, i: usize, g: u8) -> NetError {
+        let s = self.ins[i].sw as usize;
+        let b = self.base[s] as usize;
+        if self.outs[b + g as usize].slot != NONE {
+            NetError::DoubleOccupancy {
+                switch: self.sw_elem[s],
+                port: g as u32,
+                output: true,
             }
-            list.iter().fold(0u64, |m, &q| m | 1 << q)
-        } else if self.packed {
-            self.ihw[port] = hw;
+        } else {
+            NetError::BadGrant {
+                switch: self.sw_elem[s],
+                input: (i - b) as u32,
+                output: g as u32,
+                allocator: self.alloc.name(),
+            }
+        }
+    }
+
+    /// A packet enters input buffer `i`: the buffer must have room and the packet's next hop must name
+    /// connected outputs of this switch (else the header is exhausted or leads nowhere). False: it cannot
+    /// ([`Engine::bad_entry`] says why) and nothing changed.
+    #[inline(always)]
+    fn put_input(&mut self, pk: &Packets, i: usize, w: u32, hw: u128) -> bool {
+        let inp = self.ins[i];
+        let s = inp.sw as usize;
+        let first = if self.packed {
             (hw & ((1u128 << self.fw) - 1)) as u64
         } else {
             pk.first(w)
         };
-        if h == 0 {
-            return Err(NetError::HeaderExhausted {
-                switch: self.sw_elem[s],
-                input: port as u32 - self.base[s],
-                src: pk.meta(w).src,
-                seq: pk.meta(w).seq,
-            });
+        let (req, key) = self.rule.enter(s, pk, w, first);
+        let c = inp.count as usize;
+        if req == 0 || req & !self.conn[s] != 0 || c >= self.depth {
+            return false;
         }
-        if h & !self.conn[s] != 0 {
-            return Err(NetError::LeadsNowhere {
-                switch: self.sw_elem[s],
-                set: h,
-                src: pk.meta(w).src,
-                seq: pk.meta(w).seq,
-            });
+        let mut at = inp.head as usize + c;
+        if at >= self.depth {
+            at -= self.depth;
         }
-        self.req[port] = h;
-        if self.ib[port] != NONE {
-            return Err(NetError::DoubleOccupancy {
-                switch: self.sw_elem[s],
-                port: port as u32 - self.base[s],
-                output: false,
-            });
+        let head = Head { req, key };
+        self.fifo[i * self.depth + at] = Entry {
+            hw,
+            req,
+            key,
+            slot: w,
+        };
+        if c == 0 {
+            self.heads[i] = head;
         }
-        self.ib[port] = w;
+        self.ins[i].count += 1;
         self.occ[s] += 1;
-        self.population += 1;
-        Ok(())
+        true
+    }
+
+    /// The error of a packet that cannot enter input buffer `i`.
+    #[cold]
+    fn bad_entry(&self, pk: &Packets, i: usize, w: u32, hw: u128) -> NetError {
+        let s = self.ins[i].sw as usize;
+        let first = if self.packed {
+            (hw & ((1u128 << self.fw) - 1)) as u64
+        } else {
+            pk.first(w)
+        };
+        let req = self.rule.enter(s, pk, w, first).0;
+        let (src, seq) = (pk.meta(w).src, pk.meta(w).seq);
+        if req == 0 {
+            NetError::HeaderExhausted {
+                switch: self.sw_elem[s],
+                input: i as u32 - self.base[s],
+                src,
+                seq,
+            }
+        } else if req & !self.conn[s] != 0 {
+            NetError::LeadsNowhere {
+                switch: self.sw_elem[s],
+                set: req,
+                src,
+                seq,
+            }
+        } else {
+            NetError::DoubleOccupancy {
+                switch: self.sw_elem[s],
+                port: i as u32 - self.base[s],
+                output: false,
+            }
+        }
     }
 
     /// One whole cycle.
@@ -662,11 +809,78 @@ impl Engine {
     }
 
     /// The packet (slot or NONE) in the output buffer that feeds processor `p` — what the processor sees as
-    /// `out_valid`/`out_data` this cycle. For lock-step comparisons (linear search; not for hot loops).
+    /// `out_valid`/`out_data` this cycle.
     pub fn offered_to(&self, p: usize) -> Option<u32> {
-        self.target
-            .iter()
-            .position(|&t| t == Target::Proc(p as u32))
-            .map(|i| self.ob[i])
+        let f = self.feed[p];
+        (f != NONE).then(|| self.outs[f as usize].slot)
+    }
+}
+
+/// The engine's phase 1, handed to the allocator ([`Allocator::phase1`]) so that the loop over the switches
+/// is compiled with the allocator's decision inlined.
+pub struct Phase1<'a> {
+    order: &'a [u32],
+    base: &'a [u32],
+    radix: &'a [u8],
+    occ: &'a [u32],
+    aoff: &'a [u32],
+    outs: &'a [Out],
+    heads: &'a [Head],
+    comb: bool,
+    rule: &'a dyn HopRule,
+    mv: &'a mut [u8],
+    sends: &'a mut Vec<u32>,
+    moves: &'a mut Vec<(u32, u32)>,
+    rows: &'a mut [u64; 64],
+    grants: &'a mut [u8; 64],
+    astate: &'a mut [u8],
+}
+
+impl Phase1<'_> {
+    /// Evaluates every switch holding a packet, downstream first, with allocator `a`.
+    pub fn run<A: Allocator + ?Sized>(&mut self, a: &A) {
+        for &s in self.order {
+            let s = s as usize;
+            if self.occ[s] != 0 {
+                self.switch(a, s);
+            }
+        }
+    }
+
+    /// Phase 1 for switch `s`: which outputs send, what the rule requests, what the allocator grants.
+    #[inline(always)]
+    fn switch<A: Allocator + ?Sized>(&mut self, a: &A, s: usize) {
+        let b = self.base[s] as usize;
+        let r = self.radix[s] as usize;
+        let mut avail = 0u64;
+        for (k, o) in self.outs[b..b + r].iter().enumerate() {
+            let full = o.slot != NONE;
+            let rd = o.credit > 0 || (self.comb && self.mv[o.tgt as usize] != NO_GRANT);
+            if full && rd {
+                self.sends.push((b + k) as u32);
+            }
+            avail |= ((!full || rd) as u64) << k;
+        }
+        let heads = &self.heads[b..b + r];
+        if heads.iter().all(|h| h.req == 0) {
+            return;
+        }
+        let rows = &mut self.rows[..r];
+        self.rule.requests(s, b, heads, avail, rows);
+        if rows.iter().all(|&x| x == 0) {
+            return;
+        }
+        let g = &mut self.grants[..r];
+        a.allocate(
+            rows,
+            &mut self.astate[self.aoff[s] as usize..self.aoff[s + 1] as usize],
+            g,
+        );
+        for (k, &x) in g.iter().enumerate() {
+            if x != NO_GRANT {
+                self.mv[b + k] = x;
+                self.moves.push(((b + k) as u32, (b + x as usize) as u32));
+            }
+        }
     }
 }

@@ -41,7 +41,7 @@ pub enum NetError {
         src: u32,
         seq: u32,
     },
-    #[error("buffer overrun: switch element {switch} {} buffer {port} would hold two packets", if *output { "output" } else { "input" })]
+    #[error("buffer overrun: switch element {switch} {} buffer {port} would hold more packets than it has room for", if *output { "output" } else { "input" })]
     DoubleOccupancy {
         switch: usize,
         port: u32,
@@ -77,12 +77,21 @@ pub enum NetError {
         population: usize,
         queued: usize,
     },
-    #[error("deadlock: no packet delivered for {idle} cycles up to cycle {cycle} with {population} packets in the network (cyclic channel dependencies with one-packet buffers?)")]
+    #[error("deadlock: no packet delivered for {idle} cycles up to cycle {cycle} with {population} packets in the network (cyclic channel dependencies?)")]
     Deadlock {
         cycle: u64,
         idle: u64,
         population: usize,
     },
+    #[error("allocator `{allocator}` granted switch element {switch} input {input} output {output}, which it did not request or which another input got")]
+    BadGrant {
+        switch: usize,
+        input: u32,
+        output: u32,
+        allocator: &'static str,
+    },
+    #[error("flow control: {0}")]
+    BadFlow(String),
     #[error(transparent)]
     Pattern(#[from] crate::traffic::PatternError),
     #[error(transparent)]

@@ -20,9 +20,6 @@ pub struct Meta {
     pub gen: u64,
     /// Cycle at which it entered the first switch's input buffer.
     pub entered: u64,
-    /// Per-hop routing mode: the packet waited at least one cycle in some buffer (not delivered "without
-    /// delay" in the sense of seed 003).
-    pub delayed: bool,
 }
 
 /// Slab of packets with their headers.
@@ -97,7 +94,8 @@ impl Packets {
     /// Strips the first hop (a switch forwarding the packet).
     #[inline]
     pub fn strip(&mut self, slot: u32) {
-        self.pos[slot as usize] += 1;
+        let i = slot as usize;
+        self.pos[i] = (self.pos[i] + 1).min(self.len[i]);
     }
 
     /// The remaining header packed in `fw`-bit fields, hop 0 lowest (caller ensures it fits in 128 bits).
@@ -144,6 +142,11 @@ impl Packets {
             self.hops[s + self.pos[i] as usize..s + self.len[i] as usize].to_vec(),
         )
         .ok()
+    }
+
+    /// Slots ever allocated: the most packets stored at once.
+    pub fn capacity(&self) -> usize {
+        self.meta.len()
     }
 
     /// Packets currently stored.

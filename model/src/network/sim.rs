@@ -8,6 +8,14 @@
 //! (phase 1, phase 2); (4) accepted heads leave the queues, delivered packets are checked and counted.
 //! Latency = (cycle of the delivery edge) − (generation cycle); it includes the source queue (thesis §3.5).
 //!
+//! **Flat memory.** A source queue holds nothing but two positions in the processor's traffic stream: the
+//! *frontier* draws each packet's destination and next inter-arrival time when it is generated (to count
+//! packets and know generation times), the *head* draws the very same numbers again when the packet
+//! reaches the front of the queue and is offered. Queued packets are therefore never stored, whatever the
+//! backlog, and the results equal those of an explicit FIFO. The scoreboard
+//! ([`crate::scoreboard::Scoreboard`]) holds the packets inside the network only. Memory is independent of
+//! the run's length at any load.
+//!
 //! **Steady state.** The network population P(t) (packets in switch buffers) is averaged over windows of
 //! `W = max(64, 8·switches/processors)` cycles; the network is steady at the end of the first window whose
 //! mean is not above the previous window's (the population has stopped growing), or after 64 windows.
@@ -19,9 +27,9 @@
 //! **Invariants** (errors): every generated packet is delivered exactly once (scoreboard keyed by
 //! (source, sequence) holding the destination), at its destination, with its header fully used (checked by
 //! the engine) and its tag
-//! intact; no buffer ever holds two packets (checked by the engine on every write); the network drains
-//! within `max_cycles`; a network in which no packet is delivered for `DEADLOCK_CYCLES` cycles while packets
-//! are inside it is reported as a deadlock.
+//! intact; no buffer ever holds more packets than it has room for (checked by the engine on every write);
+//! the network drains within `max_cycles`; a network in which no packet is delivered for `DEADLOCK_CYCLES`
+//! cycles while packets are inside it is reported as a deadlock ([`crate::scoreboard::Watchdog`]).
 //!
 //! Random streams: processor p draws its traffic from `stream(seed, p)`, its routing choices from
 //! `stream(seed, N + p)` and its sink back-pressure from `stream(seed, 2N + p)`: identical seeds give
@@ -32,9 +40,9 @@ use super::packet::{Meta, Packets, NONE};
 use super::NetError;
 use crate::rng::{stream, Rng};
 use crate::routing::Routing;
+use crate::scoreboard::{Dest, ScoreError, Scoreboard, Watchdog};
 use crate::traffic::{Injection, Pattern};
 use rand::Rng as _;
-use std::collections::VecDeque;
 
 /// The deadlock watchdog: no delivery for this many cycles while packets are inside the network is an error.
 pub const DEADLOCK_CYCLES: u64 = 20_000;
@@ -68,7 +76,7 @@ impl SimConfig {
 }
 
 /// Results of one run.
-#[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SimStats {
     /// Offered load (packets per input per cycle).
     pub offered: f64,
@@ -87,9 +95,29 @@ pub struct SimStats {
     pub delivered: u64,
     /// Switch evaluations performed (switches × cycles), for speed figures.
     pub router_cycles: u64,
+    /// Memory high-water marks: the most packets stored at once (in the network or offered), and the most
+    /// scoreboard entries. Neither grows with the run's length (see "Flat memory").
+    pub peak_packets: u64,
+    pub peak_scoreboard: u64,
 }
 
-/// Runs one configuration on a fresh copy of `net`.
+/// A processor's source queue as two positions in its traffic stream (see "Flat memory" above).
+struct Source {
+    /// Frontier: draws at generation time; `front_next` = cycle of the next generation.
+    front: Rng,
+    front_next: u64,
+    /// Head: replays the same draws when a packet reaches the front; `head_next` = its generation cycle.
+    head: Rng,
+    head_next: u64,
+    /// Packets generated (frontier) and taken to the front (head) so far.
+    generated: u64,
+    taken: u64,
+}
+
+const NEVER: u64 = u64::MAX;
+
+/// Runs one configuration on a fresh copy of `net` (its flow control and allocator; the routing scheme's
+/// per-hop rule).
 pub fn simulate(
     net: &Engine,
     routing: &dyn Routing,
@@ -108,23 +136,30 @@ pub fn simulate(
     }
     let mut e = net.clone();
     e.prepare(routing.max_hops());
+    e.set_rule(routing.hop_rule());
+    e.seed_allocator(cfg.seed);
     let mut pk = Packets::new(routing.max_hops());
-    let mut traffic: Vec<Rng> = (0..n).map(|p| stream(cfg.seed, p as u64)).collect();
+    let mut src: Vec<Source> = (0..n)
+        .map(|p| {
+            let mut r = stream(cfg.seed, p as u64);
+            let first = cfg.injection.gap(&mut r).map_or(NEVER, |g| g - 1);
+            Source {
+                front: r.clone(),
+                front_next: first,
+                head: r,
+                head_next: first,
+                generated: 0,
+                taken: 0,
+            }
+        })
+        .collect();
     let mut route_rng: Vec<Rng> = (0..n).map(|p| stream(cfg.seed, (n + p) as u64)).collect();
     let mut sink_rng: Vec<Rng> = (0..n)
         .map(|p| stream(cfg.seed, (2 * n + p) as u64))
         .collect();
-    let never = u64::MAX;
-    let mut next_gen: Vec<u64> = traffic
-        .iter_mut()
-        .map(|r| cfg.injection.gap(r).map_or(never, |g| g - 1))
-        .collect();
-    let mut queue: Vec<VecDeque<(u64, u32)>> = vec![VecDeque::new(); n];
     let mut offer = vec![NONE; n];
     let mut sink_ready = vec![true; n];
-    // Scoreboard: expected destination per (src, seq); delivered flags.
-    let mut expect: Vec<Vec<u32>> = vec![Vec::new(); n];
-    let mut got: Vec<Vec<bool>> = vec![Vec::new(); n];
+    let mut board: Scoreboard<()> = Scoreboard::new(n);
     let mut next_seq = vec![0u32; n];
     let mut io = StepIo::default();
     let mut hops = Vec::with_capacity(routing.max_hops());
@@ -145,18 +180,16 @@ pub fn simulate(
     let (mut lat_sum, mut net_lat_sum, mut lat_max, mut measured) = (0u64, 0u64, 0u64, 0u64);
     let mut delivered_in_window = 0u64;
     let mut queued = 0usize;
+    let mut watchdog = Watchdog::new(DEADLOCK_CYCLES);
 
     let mut t = 0u64;
-    let mut last_delivery = 0u64;
     loop {
-        // (1) generation.
+        // (1) generation (the frontier).
         if t1.is_none() {
-            for p in 0..n {
-                if next_gen[p] == t {
-                    let d = cfg.pattern.dest(p, n, &mut traffic[p]) as u32;
-                    queue[p].push_back((t, d));
-                    expect[p].push(d);
-                    got[p].push(false);
+            for (p, s) in src.iter_mut().enumerate() {
+                if s.front_next == t {
+                    cfg.pattern.dest(p, n, &mut s.front);
+                    s.generated += 1;
                     queued += 1;
                     st.generated += 1;
                     if t0.is_some() {
@@ -165,27 +198,31 @@ pub fn simulate(
                             short -= 1;
                         }
                     }
-                    next_gen[p] = cfg.injection.gap(&mut traffic[p]).map_or(never, |g| t + g);
+                    s.front_next = cfg.injection.gap(&mut s.front).map_or(NEVER, |g| t + g);
                 }
             }
         }
-        // (2) offers.
-        for p in 0..n {
-            if offer[p] == NONE {
-                if let Some(&(g, d)) = queue[p].front() {
-                    routing.route(p, d as usize, &mut route_rng[p], &mut hops);
-                    let seq = next_seq[p];
-                    next_seq[p] += 1;
-                    let meta = Meta {
-                        src: p as u32,
-                        dst: d,
-                        seq,
-                        gen: g,
-                        entered: 0,
-                        delayed: false,
-                    };
-                    offer[p] = pk.alloc(meta, &hops);
-                }
+        // (2) offers: the head of a non-empty queue (replayed from the head position).
+        for (p, s) in src.iter_mut().enumerate() {
+            if offer[p] == NONE && s.taken < s.generated {
+                let g = s.head_next;
+                let d = cfg.pattern.dest(p, n, &mut s.head) as u32;
+                s.head_next = cfg.injection.gap(&mut s.head).map_or(NEVER, |x| g + x);
+                s.taken += 1;
+                routing.route(p, d as usize, &mut route_rng[p], &mut hops);
+                let seq = next_seq[p];
+                next_seq[p] += 1;
+                board
+                    .expect(p, seq as u64, Dest::One(d as usize), ())
+                    .expect("sequence numbers are issued in order");
+                let meta = Meta {
+                    src: p as u32,
+                    dst: d,
+                    seq,
+                    gen: g,
+                    entered: 0,
+                };
+                offer[p] = pk.alloc(meta, &hops);
             }
         }
         if cfg.sink_ready < 1.0 {
@@ -201,7 +238,6 @@ pub fn simulate(
             let p = p as usize;
             pk.meta_mut(offer[p]).entered = t;
             offer[p] = NONE;
-            queue[p].pop_front();
             queued -= 1;
         }
         let in_window = t0.is_some_and(|a| t >= a) && t1.is_none_or(|b| t < b);
@@ -215,22 +251,24 @@ pub fn simulate(
                     at,
                 });
             }
-            let (s, q) = (m.src as usize, m.seq as usize);
-            if got[s][q] {
-                return Err(NetError::Duplicate {
-                    src: m.src,
-                    seq: m.seq,
-                });
+            // The scoreboard holds the destination the source chose; the packet's tag must match it.
+            match board.arrive(m.src as usize, m.seq as u64, at as usize) {
+                Ok(()) => {}
+                Err(ScoreError::Misdelivered { dst, .. }) => {
+                    return Err(NetError::BadTag {
+                        src: m.src,
+                        seq: m.seq,
+                        expected: dst as u32,
+                        found: m.dst,
+                    })
+                }
+                Err(_) => {
+                    return Err(NetError::Duplicate {
+                        src: m.src,
+                        seq: m.seq,
+                    })
+                }
             }
-            if expect[s][q] != m.dst {
-                return Err(NetError::BadTag {
-                    src: m.src,
-                    seq: m.seq,
-                    expected: expect[s][q],
-                    found: m.dst,
-                });
-            }
-            got[s][q] = true;
             st.delivered += 1;
             if in_window {
                 delivered_in_window += 1;
@@ -264,12 +302,10 @@ pub fn simulate(
             break;
         }
         // Watchdog: packets inside the network but none delivered for DEADLOCK_CYCLES cycles.
-        if !io.delivered.is_empty() || e.population() == 0 {
-            last_delivery = t;
-        } else if t - last_delivery > DEADLOCK_CYCLES {
+        if let Some(idle) = watchdog.tick(t, !io.delivered.is_empty(), e.population() != 0) {
             return Err(NetError::Deadlock {
                 cycle: t,
-                idle: t - last_delivery,
+                idle,
                 population: e.population(),
             });
         }
@@ -296,5 +332,7 @@ pub fn simulate(
         st.mean_network_latency = net_lat_sum as f64 / measured as f64;
     }
     st.max_latency = lat_max;
+    st.peak_packets = pk.capacity() as u64;
+    st.peak_scoreboard = board.peak() as u64;
     Ok(st)
 }

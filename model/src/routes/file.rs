@@ -1,4 +1,4 @@
-//! The route-table file (DESIGN.md): one line per ordered processor pair, `src dst npath hop1 hop2 …`, hops as
+//! The route-table file (docs/contracts.md): one line per ordered processor pair, `src dst npath hop1 hop2 …`, hops as
 //! hex permitted-output sets. `#` starts a comment. [`parse_routes`] reads the syntax with file:line errors;
 //! [`load_routes`] also resolves the names against a topology and validates every route (all combinations of
 //! permitted ports lead to the destination), so a simulator can trust what it loads. A route longer than a

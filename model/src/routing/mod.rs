@@ -11,10 +11,15 @@
 //!   - [`Scheme::Fixed`]: a deterministic path for reference: in stage s < n−1 port = bit s of the source.
 //! - [`FlyRouting`] on the k-ary n-fly: destination tag (stage s takes base-k digit n−1−s of the destination).
 //!
-//! A generated route table (thesis ch. 4) plugs in later as another [`Routing`] implementation.
+//! - [`TableRouting`]: headers from route tables (the route generator of thesis ch. 4, or a file).
+//! - [`PerHopRouting`]: seed 003's per-hop policies; packets carry no header ([`hop`]).
+//!
+//! Each scheme also supplies the per-hop half the switches apply ([`Routing::hop_rule`], [`hop::HopRule`]).
 
+pub mod hop;
 pub mod table;
 
+pub use hop::{Head, HeaderHop, HopRule, PerHop, PerHopRouting};
 pub use table::TableRouting;
 
 use crate::rng::Rng;
@@ -41,27 +46,10 @@ pub trait Routing: Sync + Send {
     fn route(&self, src: usize, dst: usize, rng: &mut Rng, hops: &mut Vec<u64>);
     /// The scheme's name (for tables and files).
     fn name(&self) -> String;
-}
-
-/// No header at all: for networks whose switches route per hop (`Engine::set_per_hop`).
-#[derive(Debug, Clone)]
-pub struct NoHeader {
-    pub n: usize,
-    pub name: String,
-}
-
-impl Routing for NoHeader {
-    fn max_hops(&self) -> usize {
-        1
-    }
-    fn processors(&self) -> usize {
-        self.n
-    }
-    fn route(&self, _src: usize, _dst: usize, _rng: &mut Rng, hops: &mut Vec<u64>) {
-        hops.clear();
-    }
-    fn name(&self) -> String {
-        self.name.clone()
+    /// What the switches do with a waiting packet ([`hop`]): source routing by the header unless the scheme
+    /// routes per hop.
+    fn hop_rule(&self) -> Box<dyn HopRule> {
+        Box::new(HeaderHop)
     }
 }
 
@@ -160,10 +148,16 @@ impl Routing for FlyRouting {
     #[inline]
     fn route(&self, _src: usize, dst: usize, _rng: &mut Rng, hops: &mut Vec<u64>) {
         hops.clear();
-        let mut place = self.processors() / self.k;
-        for _ in 0..self.n {
-            hops.push(1 << ((dst / place) % self.k));
-            place = (place / self.k).max(1);
+        if self.k.is_power_of_two() {
+            let b = self.k.trailing_zeros() as usize;
+            let m = self.k - 1;
+            hops.extend((0..self.n).rev().map(|s| 1u64 << ((dst >> (b * s)) & m)));
+        } else {
+            let mut place = self.processors() / self.k;
+            for _ in 0..self.n {
+                hops.push(1 << ((dst / place) % self.k));
+                place = (place / self.k).max(1);
+            }
         }
     }
     fn name(&self) -> String {
@@ -220,5 +214,7 @@ mod tests {
         let mut h = Vec::new();
         FlyRouting { k: 4, n: 3 }.route(0, 0b10_01_11, &mut r, &mut h);
         assert_eq!(h, vec![1 << 2, 1 << 1, 1 << 3]);
+        FlyRouting { k: 3, n: 3 }.route(0, 21, &mut r, &mut h); // 21 = 210 in base 3
+        assert_eq!(h, vec![1 << 2, 1 << 1, 1 << 0]);
     }
 }

@@ -138,7 +138,7 @@ impl Default for Sp2SysConfig {
 }
 
 /// What one run measured.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
 pub struct Sp2SysStats {
     pub processors: usize,
     pub switches: usize,
@@ -154,6 +154,7 @@ pub struct Sp2SysStats {
     /// Packets refused because their source queue was full (offered but never created).
     pub refused: u64,
     /// Packets created in the whole run, and delivered intact (all of them unless links failed).
+    #[serde(default)]
     pub created: u64,
     pub delivered: u64,
     /// Mean chunks in use per central queue over the window, and the largest occupancy of any one queue.
@@ -166,6 +167,7 @@ pub struct Sp2SysStats {
     /// Switch-cycles actually stepped (idle switches with no input are skipped).
     pub switch_steps: u64,
     /// The fault scenario's results, if there was one.
+    #[serde(default)]
     pub faults: Option<FaultStats>,
 }
 
@@ -189,7 +191,7 @@ pub struct FaultPlan<'a> {
 }
 
 /// What a fault scenario measured.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
 pub struct FaultStats {
     pub at: u64,
     /// The cycle from which new packets use the regenerated tables.
@@ -310,7 +312,7 @@ pub fn run_with_faults(
                 .collect()
         })
         .collect();
-    let mut last_move = 0u64;
+    let mut watchdog = crate::scoreboard::Watchdog::new(DEADLOCK_CYCLES);
     let mut c = 0u64;
     loop {
         let injecting = c < inject_until;
@@ -397,9 +399,8 @@ pub fn run_with_faults(
             .iter()
             .any(|o| o.link_out.iter().any(|b| b.is_some()));
         net.step(&link_in, &token_in)?;
-        if moved {
-            last_move = c;
-        } else if pending.outstanding() > 0
+        if !moved
+            && pending.outstanding() > 0
             && !injecting
             && net.is_idle()
             && nodes.iter().all(|x| x.is_idle())
@@ -412,7 +413,8 @@ pub fn run_with_faults(
                 cycle: c,
                 ids: pending.ids(),
             });
-        } else if pending.outstanding() > 0 && c - last_move > DEADLOCK_CYCLES {
+        }
+        if watchdog.tick(c, moved, pending.outstanding() > 0).is_some() {
             if std::env::var_os("ASR_DUMP_DEADLOCK").is_some() {
                 eprint!("{}", net.dump_busy());
             }

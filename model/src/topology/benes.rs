@@ -1,4 +1,4 @@
-//! Beneš networks of 2×2 switches (thesis §3.2), wired exactly as DESIGN.md fixes it.
+//! Beneš networks of 2×2 switches (thesis §3.2), wired exactly as docs/contracts.md fixes it.
 //!
 //! An N×N Beneš network (N = 2^n) has 2n−1 stages of N/2 switches, each a `switch X 2` whose ports carry one
 //! direction (`wire`s). Recursive construction: the first stage's switch i sends output 0 to input i of the
@@ -37,7 +37,7 @@ impl Benes {
     pub fn stages(&self) -> usize {
         self.switch.len()
     }
-    /// The ASR header of DESIGN.md to reach output `dst`: all-ones for the first n−1 stages, then the bits of
+    /// The ASR header of docs/contracts.md to reach output `dst`: all-ones for the first n−1 stages, then the bits of
     /// `dst` most significant first as one-hot sets (N/2 paths).
     pub fn asr_route(&self, dst: usize) -> Vec<u64> {
         let n = self.n as usize;
@@ -158,7 +158,7 @@ mod tests {
         let b = benes(8).unwrap();
         assert_eq!(b.stages(), 5);
         assert_eq!(b.topology.channels().len(), 4 * 4 * 2 + 16);
-        // DESIGN.md: from any middle-stage switch, output 6 = 110 is reached by ports 1, 1, 0.
+        // docs/contracts.md: from any middle-stage switch, output 6 = 110 is reached by ports 1, 1, 0.
         for i in 0..4 {
             assert_eq!(follow(&b, b.switch[2][i], &[1, 1, 0]), 6);
         }

@@ -6,7 +6,7 @@
 //! has the single port 0; it may use its output side once and its input side once (so it can inject into one
 //! switch and receive from another, as in a unidirectional Beneš network).
 //!
-//! The text format (DESIGN.md) is read and written by the `parse` and `write` submodules; `builtin` names the
+//! The text format (docs/contracts.md) is read and written by the `parse` and `write` submodules; `builtin` names the
 //! built-in families (`sp2`, `benes`, `fly`, `grid`, `irregular`).
 
 pub mod benes;

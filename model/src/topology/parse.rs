@@ -1,4 +1,4 @@
-//! Parser for the topology text format of DESIGN.md.
+//! Parser for the topology text format of docs/contracts.md.
 //!
 //! ```text
 //! # comment to end of line

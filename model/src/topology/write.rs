@@ -1,4 +1,4 @@
-//! Writer for the topology text format of DESIGN.md: elements in the order they were added, then channels in
+//! Writer for the topology text format of docs/contracts.md: elements in the order they were added, then channels in
 //! the order they were added; a channel immediately followed by its reverse is written as one `link`, any
 //! other channel as a `wire`. Parsing the output gives back an identical [`Topology`].
 

@@ -1,14 +1,21 @@
-//! Traffic patterns (thesis §3.3.1): *where* each packet goes, as a function of its source.
+//! Traffic patterns (thesis §3.3.1, seed 004 §3): *where* each packet goes, as a function of its source. The one
+//! pattern type of every simulator: the packet network (`crate::network`), and the wormhole simulator
+//! (`crate::wormhole`, on the 2^n nodes of the n-cube).
 //!
 //! Parameters: the number of processors `n` (bit patterns need `n = 2^b`). Uniform draws a destination
 //! uniformly from all `n` processors (the source included, as in the thesis: "to reach every output with a
-//! uniform distribution"); the structured patterns are permutations of the source's `b`-bit address:
+//! uniform distribution"); random draws it uniformly from the other `n − 1` (seed 004's "random routing");
+//! the structured patterns are permutations of the source's `b`-bit address:
 //! - cyclic-shift-left: rotate left one bit (8×8: 6 = 110 → 101 = 5);
 //! - cyclic-shift-right: rotate right one bit (6 = 110 → 011 = 3);
 //! - reverse: `dst = n − 1 − src` (6 → 1); for `n = 2^b` this equals bitwise complement;
 //! - complement: `dst = !src` (kept as its own name for BookSim users; identical to reverse);
 //! - bit-reversal: the address bits in reverse order;
 //! - transpose: swap the high and low halves of the address (`b` must be even).
+//!
+//! A source that a permutation maps to itself (transpose: the 2^(b/2) addresses with equal halves) sends to
+//! itself in the packet network; simulators that cannot (wormhole) let it stay silent ([`Pattern::injects`],
+//! [`Pattern::active`]).
 
 use crate::rng::Rng;
 use rand::Rng as _;
@@ -25,7 +32,9 @@ pub enum PatternError {
     OddBits { n: usize },
     #[error("network has no processors")]
     Empty,
-    #[error("unknown traffic pattern `{0}` (uniform, shift-left, shift-right, reverse, complement, bit-reversal, transpose)")]
+    #[error("pattern `random` needs at least 2 processors (got {n})")]
+    TooFew { n: usize },
+    #[error("unknown traffic pattern `{0}` (uniform, random, shift-left, shift-right, reverse, complement, bit-reversal, transpose)")]
     Unknown(String),
 }
 
@@ -34,6 +43,8 @@ pub enum PatternError {
 #[serde(rename_all = "kebab-case")]
 pub enum Pattern {
     Uniform,
+    /// Uniform over the processors other than the source.
+    Random,
     ShiftLeft,
     ShiftRight,
     Reverse,
@@ -43,8 +54,9 @@ pub enum Pattern {
 }
 
 impl Pattern {
-    pub const ALL: [Pattern; 7] = [
+    pub const ALL: [Pattern; 8] = [
         Pattern::Uniform,
+        Pattern::Random,
         Pattern::ShiftLeft,
         Pattern::ShiftRight,
         Pattern::Reverse,
@@ -56,6 +68,7 @@ impl Pattern {
     pub fn name(self) -> &'static str {
         match self {
             Pattern::Uniform => "uniform",
+            Pattern::Random => "random",
             Pattern::ShiftLeft => "shift-left",
             Pattern::ShiftRight => "shift-right",
             Pattern::Reverse => "reverse",
@@ -70,7 +83,10 @@ impl Pattern {
         if n == 0 {
             return Err(PatternError::Empty);
         }
-        if self != Pattern::Uniform && !n.is_power_of_two() {
+        if self == Pattern::Random && n < 2 {
+            return Err(PatternError::TooFew { n });
+        }
+        if !matches!(self, Pattern::Uniform | Pattern::Random) && !n.is_power_of_two() {
             return Err(PatternError::NotPowerOfTwo { pattern: self, n });
         }
         if self == Pattern::Transpose && n.trailing_zeros() % 2 == 1 {
@@ -86,6 +102,14 @@ impl Pattern {
         let mask = n - 1;
         match self {
             Pattern::Uniform => rng.gen_range(0..n),
+            Pattern::Random => {
+                let r = rng.gen_range(0..n - 1);
+                if r >= src {
+                    r + 1
+                } else {
+                    r
+                }
+            }
             _ if b == 0 => 0,
             Pattern::ShiftLeft => ((src << 1) | (src >> (b - 1))) & mask,
             Pattern::ShiftRight => ((src >> 1) | ((src & 1) << (b - 1))) & mask,
@@ -97,6 +121,31 @@ impl Pattern {
                 ((src >> h) | (src << h)) & mask
             }
         }
+    }
+}
+
+impl Pattern {
+    /// Whether `src` sends at all in a simulator that cannot send a packet to its own source: false for the
+    /// fixed points of a permutation (and for every source of `uniform`, which may draw itself, true).
+    pub fn injects(self, src: usize, n: usize) -> bool {
+        match self {
+            Pattern::Uniform | Pattern::Random => true,
+            _ => {
+                // Structured patterns draw nothing from the stream.
+                let mut r = crate::rng::stream(0, 0);
+                self.dest(src, n, &mut r) != src
+            }
+        }
+    }
+
+    /// The number of sources that inject ([`Pattern::injects`]) among `n`.
+    pub fn active(self, n: usize) -> usize {
+        (0..n).filter(|&s| self.injects(s, n)).count()
+    }
+
+    /// True when a source may draw itself (only `uniform`).
+    pub fn may_draw_source(self) -> bool {
+        self == Pattern::Uniform
     }
 }
 
@@ -135,7 +184,7 @@ mod tests {
     #[test]
     fn structured_patterns_are_permutations() {
         let mut r = stream(1, 2);
-        for p in Pattern::ALL.into_iter().skip(1) {
+        for p in Pattern::ALL.into_iter().skip(2) {
             for n in [2usize, 4, 16, 64] {
                 if p.check(n).is_err() {
                     continue;
@@ -153,6 +202,28 @@ mod tests {
         assert!(Pattern::Uniform.check(12).is_ok());
         assert_eq!("shift-right".parse::<Pattern>(), Ok(Pattern::ShiftRight));
         assert!("sideways".parse::<Pattern>().is_err());
+        // Transpose on 16 processors: the 4 addresses with equal halves send to themselves.
+        assert_eq!(Pattern::Transpose.active(16), 12);
+        assert!(!Pattern::Transpose.injects(0b0101, 16));
+        assert_eq!(Pattern::Complement.active(16), 16);
+        assert_eq!(Pattern::Random.active(16), 16);
+        assert!(Pattern::Random.check(1).is_err());
+    }
+
+    #[test]
+    fn random_never_draws_the_source() {
+        let mut r = stream(3, 1);
+        let mut c = [0usize; 8];
+        for _ in 0..7000 {
+            c[Pattern::Random.dest(5, 8, &mut r)] += 1;
+        }
+        assert_eq!(c[5], 0);
+        assert!(
+            c.iter()
+                .enumerate()
+                .all(|(k, &x)| k == 5 || (800..1200).contains(&x)),
+            "{c:?}"
+        );
     }
 
     #[test]

@@ -22,7 +22,7 @@ pub mod sweep;
 pub mod traffic;
 
 pub use algorithms::Algorithm;
-pub use sim::{SimConfig, Simulator};
+pub use sim::{NodeModel, SimConfig, Simulator};
 pub use stats::RunResult;
 pub use traffic::Pattern;
 

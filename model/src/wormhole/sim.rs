@@ -24,6 +24,7 @@ use super::stats::{lambda_max, RunResult};
 use super::traffic::Pattern;
 use super::{WormError, MAX_N};
 use crate::rng::{stream, Rng};
+use crate::scoreboard::{Dest, Scoreboard, Watchdog};
 use rand::Rng as _;
 use std::collections::VecDeque;
 use std::time::Instant;
@@ -49,6 +50,45 @@ pub struct SimConfig {
     pub seed: u64,
     /// Random stream id of this configuration.
     pub stream: u64,
+    /// The processor–router interface (see [`NodeModel`]).
+    #[serde(default)]
+    pub node: NodeModel,
+}
+
+/// How a processor connects to its router.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum NodeModel {
+    /// An injection channel and an ejection channel, one flit per cycle each (injection alone allows
+    /// 1/b = 200 % of λmax).
+    #[default]
+    Separate,
+    /// One processor–router channel shared by injection and ejection, one flit per cycle in total: when both
+    /// have a flit ready, they take turns. A node that injects and receives λ worms of b flits per cycle needs
+    /// 2λb ≤ 1, so λmax = 1/(2b) is an upper bound (seed 004's normalisation).
+    Shared,
+}
+
+impl NodeModel {
+    pub fn name(self) -> &'static str {
+        match self {
+            NodeModel::Separate => "separate",
+            NodeModel::Shared => "shared",
+        }
+    }
+}
+
+impl std::str::FromStr for NodeModel {
+    type Err = WormError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim() {
+            "separate" => Ok(NodeModel::Separate),
+            "shared" => Ok(NodeModel::Shared),
+            o => Err(WormError::BadParam(format!(
+                "unknown node model '{o}' (separate, shared)"
+            ))),
+        }
+    }
 }
 
 impl SimConfig {
@@ -73,6 +113,7 @@ impl SimConfig {
             drain_max: 1_000_000,
             seed: 1,
             stream: 0,
+            node: NodeModel::Separate,
         }
     }
 
@@ -89,7 +130,7 @@ impl SimConfig {
                 self.n
             ));
         }
-        self.pattern.validate(self.n)?;
+        super::traffic::validate(self.pattern, self.n)?;
         if self.worm_len == 0 || self.worm_len > 1 << 20 {
             return bad(format!(
                 "worm length {} flits: must be between 1 and 2^20",
@@ -127,6 +168,9 @@ struct Worm {
     state: u32,
     t_gen: u64,
     next_seq: u32,
+    /// Source node and the worm's number there (its scoreboard key).
+    src: u32,
+    id: u64,
 }
 
 /// The simulator state. Use [`Simulator::run`] for a whole run, or `new` + `step` + `check_drained` to drive it.
@@ -149,6 +193,10 @@ pub struct Simulator {
     /// Reserved VCs per directed link (links with none are skipped in the move phase).
     link_busy: Vec<u8>,
     inj_seq: Vec<u32>,
+    /// Shared node model: whose turn it is when injection and ejection both have a flit (0 ejection, 1
+    /// injection); `inj_ok[x]`: node x's injection may use the shared channel this cycle.
+    turn: Vec<u8>,
+    inj_ok: Vec<bool>,
     injects: Vec<bool>,
     queues: Vec<VecDeque<(u32, u64)>>,
     ej: Vec<Vec<u32>>,
@@ -164,7 +212,11 @@ pub struct Simulator {
     live: u64,
     buffered: u64,
     queued: u64,
-    last_progress: u64,
+    /// No flit moving for `watchdog` cycles with worms inside is a deadlock.
+    watchdog: Watchdog,
+    /// Every injected worm, keyed by (source, worm number), until its tail is delivered at its destination.
+    board: Scoreboard<()>,
+    sent: Vec<u64>,
     injected_worms: u64,
     delivered_worms: u64,
     /// Flit-hops over physical links so far.
@@ -207,7 +259,11 @@ impl Simulator {
             rr_link: vec![0; (nodes * n) as usize],
             link_busy: vec![0; (nodes * n) as usize],
             inj_seq: vec![0; nodes as usize],
-            injects: (0..nodes).map(|x| cfg.pattern.injects(n, x)).collect(),
+            turn: vec![0; nodes as usize],
+            inj_ok: vec![true; nodes as usize],
+            injects: (0..nodes)
+                .map(|x| cfg.pattern.injects(x as usize, nodes as usize))
+                .collect(),
             queues: (0..nodes).map(|_| VecDeque::new()).collect(),
             ej: (0..nodes)
                 .map(|_| Vec::with_capacity((n * v) as usize))
@@ -223,7 +279,9 @@ impl Simulator {
             live: 0,
             buffered: 0,
             queued: 0,
-            last_progress: 0,
+            watchdog: Watchdog::new(cfg.watchdog.saturating_sub(1)),
+            board: Scoreboard::new(nodes as usize),
+            sent: vec![0; nodes as usize],
             injected_worms: 0,
             delivered_worms: 0,
             flit_hops: 0,
@@ -278,7 +336,11 @@ impl Simulator {
             let rate = self.cfg.rate;
             for x in 0..self.nodes {
                 if self.injects[x as usize] && self.rng.gen::<f64>() < rate {
-                    let d = self.cfg.pattern.dest(self.n, x, &mut self.rng);
+                    let d = self
+                        .cfg
+                        .pattern
+                        .dest(x as usize, self.nodes as usize, &mut self.rng)
+                        as u32;
                     self.queues[x as usize].push_back((d, t));
                     self.queued += 1;
                     if in_win {
@@ -294,11 +356,18 @@ impl Simulator {
                 if self.owner[iv] == NONE {
                     if let Some((d, tg)) = self.queues[x as usize].pop_front() {
                         self.queued -= 1;
+                        let id = self.sent[x as usize];
+                        self.sent[x as usize] += 1;
+                        self.board
+                            .expect(x as usize, id, Dest::One(d as usize), ())
+                            .map_err(|e| WormError::Invariant(e.to_string()))?;
                         let w = Worm {
                             dst: d,
                             state: 0,
                             t_gen: tg,
                             next_seq: 0,
+                            src: x,
+                            id,
                         };
                         let slot = match self.free.pop() {
                             Some(s) => {
@@ -339,6 +408,9 @@ impl Simulator {
         self.moves.clear();
         let v = self.v;
         let depth = self.depth as u8;
+        if self.cfg.node == NodeModel::Shared {
+            self.share_node_channels();
+        }
         for link in 0..self.nodes * self.n {
             if self.link_busy[link as usize] == 0 {
                 continue;
@@ -359,7 +431,8 @@ impl Simulator {
                     continue;
                 }
                 let ready = if i >= self.lv {
-                    self.inj_seq[(i - self.lv) as usize] < self.len
+                    let x = (i - self.lv) as usize;
+                    self.inj_seq[x] < self.len && self.inj_ok[x]
                 } else {
                     self.cnt[i as usize] > 0
                 };
@@ -372,7 +445,7 @@ impl Simulator {
         }
         for x in 0..self.nodes as usize {
             let l = self.ej[x].len();
-            if l == 0 {
+            if l == 0 || (self.cfg.node == NodeModel::Shared && self.inj_ok[x]) {
                 continue;
             }
             let start = (self.ej_rr[x] as usize).min(l - 1);
@@ -396,18 +469,41 @@ impl Simulator {
             let (i, o) = self.moves[m];
             self.commit(i, o, t, in_win)?;
         }
-        if progress {
-            self.last_progress = t;
-        } else if self.live > 0 && t - self.last_progress >= self.cfg.watchdog {
+        if let Some(idle) = self.watchdog.tick(t, progress, self.live > 0) {
             return Err(WormError::Deadlock {
                 cycle: t,
-                idle: t - self.last_progress,
+                idle,
                 worms: self.live,
                 flits: self.buffered,
             });
         }
         self.cycle += 1;
         Ok(())
+    }
+
+    /// Shared node model: each node's one channel goes to injection or ejection this cycle. Injection wants it
+    /// when its worm has a flit left and its output VC has buffer space; ejection when an input VC whose worm
+    /// ends here holds a flit. When both want it they take turns (`turn`); `inj_ok[x]` = injection has it (if
+    /// the link then serves another VC, the channel idles this cycle).
+    fn share_node_channels(&mut self) {
+        let depth = self.depth as u8;
+        for x in 0..self.nodes as usize {
+            let iv = self.lv as usize + x;
+            let o = self.out[iv];
+            let inj = self.owner[iv] != NONE
+                && o != NONE
+                && self.inj_seq[x] < self.len
+                && self.cnt[o as usize] < depth;
+            let ej = self.ej[x].iter().any(|&i| self.cnt[i as usize] > 0);
+            self.inj_ok[x] = match (inj, ej) {
+                (true, true) => {
+                    let t = self.turn[x];
+                    self.turn[x] ^= 1;
+                    t == 1
+                }
+                (inj, _) => inj,
+            };
+        }
     }
 
     /// Tries to route the head at the front of input VC `i`. Returns whether it got an output.
@@ -503,6 +599,9 @@ impl Simulator {
             worm.next_seq += 1;
             self.buffered -= 1;
             if tail {
+                self.board
+                    .arrive(worm.src as usize, worm.id, x as usize)
+                    .map_err(|e| WormError::Invariant(format!("cycle {t}: {e}")))?;
                 let lat = t + 1 - worm.t_gen;
                 if worm.t_gen >= self.win_start && worm.t_gen < self.win_end {
                     self.lat_sum += lat as u128;
@@ -589,6 +688,12 @@ impl Simulator {
         if self.free.len() != self.worms.len() {
             return inv("worm records leaked".into());
         }
+        if self.board.outstanding() != 0 {
+            return inv(format!(
+                "{} injected worms never delivered (scoreboard)",
+                self.board.outstanding()
+            ));
+        }
         Ok(())
     }
 
@@ -625,11 +730,12 @@ impl Simulator {
         }
         s.queued = 0;
         s.drain()?;
-        let active = cfg.pattern.active_nodes(cfg.n) as f64;
+        let active = cfg.pattern.active(1usize << cfg.n) as f64;
         let lm = lambda_max(cfg.worm_len);
         let accepted = s.delivered as f64 / (active * cfg.measure as f64);
         let mut r = RunResult {
             n: cfg.n,
+            node: cfg.node,
             algorithm: s.alg.name().to_string(),
             pattern: cfg.pattern.name().to_string(),
             worm_len: cfg.worm_len,

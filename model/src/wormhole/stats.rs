@@ -23,6 +23,9 @@ pub fn lambda_max(worm_len: u32) -> f64 {
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct RunResult {
     pub n: u32,
+    /// The processor–router interface (`crate::wormhole::NodeModel`).
+    #[serde(default)]
+    pub node: super::NodeModel,
     pub algorithm: String,
     pub pattern: String,
     pub worm_len: u32,
@@ -55,7 +58,8 @@ pub struct RunResult {
     pub flit_hops: u64,
     /// Simulated cycles (warm-up + window + drain).
     pub cycles: u64,
-    /// Wall-clock seconds of the run.
+    /// Wall-clock seconds of the run (not written to result files: they must not depend on the machine).
+    #[serde(skip_serializing, default)]
     pub seconds: f64,
     /// See the module doc.
     pub sustained: bool,
