@@ -93,9 +93,14 @@ pub fn asr_header(n: usize, dest: usize) -> Result<Header, HeaderError> {
 pub struct Benes {
     pub wiring: BenesWiring,
     pub sw: Vec<Vec<Switch2>>,
-    /// Scratch: every switch's outputs of the current cycle, and its inputs.
+    /// Switch (s, i) is entry `s * N/2 + i` of these tables. `down[k][q]`: the switch and input port that
+    /// output q of switch k feeds (not for the last stage); `up[k][r]`: the switch and output port that feed
+    /// input r of switch k (not for the first stage). From `wiring`.
+    down: Vec<[(u32, u8); 2]>,
+    up: Vec<[(u32, u8); 2]>,
+    /// Scratch: every switch's outputs and downstream `ready` of the current cycle.
     outs: Vec<Outputs>,
-    feed: Vec<([bool; 2], [u128; 2])>,
+    ready: Vec<[bool; 2]>,
 }
 
 /// What the network drives in one cycle.
@@ -116,44 +121,53 @@ impl Benes {
             ));
         }
         let sw = vec![vec![Switch2::new(); ports / 2]; wiring.stages()];
+        let half = ports / 2;
+        let count = wiring.stages() * half;
+        let mut down = vec![[(0u32, 0u8); 2]; count];
+        let mut up = vec![[(0u32, 0u8); 2]; count];
+        for (s, next) in wiring.next.iter().enumerate() {
+            for (i, hops) in next.iter().enumerate() {
+                for (q, &(s2, j, r)) in hops.iter().enumerate() {
+                    let (from, to) = (s * half + i, s2 * half + j);
+                    down[from][q] = (to as u32, r);
+                    up[to][r as usize] = (from as u32, q as u8);
+                }
+            }
+        }
         Ok(Benes {
             wiring,
             sw,
+            down,
+            up,
             outs: Vec::new(),
-            feed: Vec::new(),
+            ready: Vec::new(),
         })
     }
 
-    /// The `out_ready` of switch (s, i): the network's `out_ready` for the last stage, else the `in_ready` of
-    /// the inputs its outputs feed (already evaluated: stages are evaluated from the last back). `outs` holds
-    /// stage s's switch i at `s * half + i`.
-    fn downstream_ready(
+    /// Evaluates every switch into `outs`, last stage first so each sees its downstream `ready` (the
+    /// network's `out_ready` for the last stage, else the `in_ready` of the inputs its outputs feed), which
+    /// it records in `ready`. Switch (s, i) is entry `s * N/2 + i`.
+    fn eval_all(
         &self,
-        s: usize,
-        i: usize,
-        outs: &[Outputs],
         out_ready: &[bool],
-    ) -> [bool; 2] {
-        if s + 1 == self.wiring.stages() {
-            return [out_ready[2 * i], out_ready[2 * i + 1]];
-        }
+        outs: &mut [Outputs],
+        ready: &mut [[bool; 2]],
+    ) -> Result<(), Switch2Error> {
         let half = self.wiring.ports() / 2;
-        let f = |q: usize| {
-            let (s2, j, r) = self.wiring.next[s][i][q];
-            outs[s2 * half + j].in_ready[r as usize]
-        };
-        [f(0), f(1)]
-    }
-
-    /// Evaluates every switch into `outs` (last stage first, so each sees its downstream `ready`).
-    fn eval_all(&self, out_ready: &[bool], outs: &mut [Outputs]) -> Result<(), Switch2Error> {
-        let st = self.wiring.stages();
-        let half = self.wiring.ports() / 2;
-        for s in (0..st).rev() {
-            for i in 0..half {
-                let ready = self.downstream_ready(s, i, outs, out_ready);
-                outs[s * half + i] = self.sw[s][i].eval(ready)?;
-            }
+        let last = (self.wiring.stages() - 1) * half;
+        for k in (0..outs.len()).rev() {
+            let r = if k >= last {
+                let i = k - last;
+                [out_ready[2 * i], out_ready[2 * i + 1]]
+            } else {
+                let [(a, p), (b, q)] = self.down[k];
+                [
+                    outs[a as usize].in_ready[p as usize],
+                    outs[b as usize].in_ready[q as usize],
+                ]
+            };
+            ready[k] = r;
+            outs[k] = self.sw[k / half][k % half].eval(r)?;
         }
         Ok(())
     }
@@ -184,16 +198,18 @@ impl Benes {
     ) -> Result<(), Switch2Error> {
         let n = self.wiring.ports();
         assert!(in_valid.len() == n && in_data.len() == n && out_ready.len() == n);
-        let st = self.wiring.stages();
         let half = n / 2;
+        let count = self.wiring.stages() * half;
         let mut outs = std::mem::take(&mut self.outs);
-        outs.resize(st * half, Outputs::default());
-        self.eval_all(out_ready, &mut outs)?;
+        let mut ready = std::mem::take(&mut self.ready);
+        outs.resize(count, Outputs::default());
+        ready.resize(count, [false; 2]);
+        self.eval_all(out_ready, &mut outs, &mut ready)?;
         result.in_ready.clear();
         result
             .in_ready
             .extend((0..n).map(|p| outs[p / 2].in_ready[p % 2]));
-        let last = &outs[(st - 1) * half..];
+        let last = &outs[count - half..];
         result.out_valid.clear();
         result
             .out_valid
@@ -202,34 +218,26 @@ impl Benes {
         result
             .out_data
             .extend((0..n).map(|p| last[p / 2].out_data[p % 2]));
-        // Inputs of each switch come from the upstream switch's output buffers (pre-edge values).
-        let mut feed = std::mem::take(&mut self.feed);
-        feed.resize(st * half, ([false; 2], [0u128; 2]));
-        for i in 0..half {
-            feed[i] = (
-                [in_valid[2 * i], in_valid[2 * i + 1]],
-                [in_data[2 * i], in_data[2 * i + 1]],
-            );
+        // Each switch's inputs are its upstream switches' output buffers (pre-edge values, in `outs`), or the
+        // network's inputs for the first stage.
+        for k in 0..count {
+            let (v, d) = if k < half {
+                (
+                    [in_valid[2 * k], in_valid[2 * k + 1]],
+                    [in_data[2 * k], in_data[2 * k + 1]],
+                )
+            } else {
+                let [(a, p), (b, q)] = self.up[k];
+                let (x, y) = (&outs[a as usize], &outs[b as usize]);
+                (
+                    [x.out_valid[p as usize], y.out_valid[q as usize]],
+                    [x.out_data[p as usize], y.out_data[q as usize]],
+                )
+            };
+            self.sw[k / half][k % half].commit(&outs[k], v, d, ready[k]);
         }
-        for s in 0..st - 1 {
-            for i in 0..half {
-                for q in 0..2 {
-                    let (s2, j, r) = self.wiring.next[s][i][q];
-                    let o = &outs[s * half + i];
-                    feed[s2 * half + j].0[r as usize] = o.out_valid[q];
-                    feed[s2 * half + j].1[r as usize] = o.out_data[q];
-                }
-            }
-        }
-        for s in 0..st {
-            for i in 0..half {
-                let ready = self.downstream_ready(s, i, &outs, out_ready);
-                let (v, d) = feed[s * half + i];
-                self.sw[s][i].commit(&outs[s * half + i], v, d, ready);
-            }
-        }
-        self.feed = feed;
         self.outs = outs;
+        self.ready = ready;
         Ok(())
     }
 

@@ -2,13 +2,15 @@
 //! (`crate::network::sim`), the SP2 systems of byte-level switches (`crate::sp2::system`) and the
 //! flit-level wormhole simulator (`crate::wormhole::sim`, at the level of whole worms).
 //!
-//! [`Scoreboard`]: every unit a source sends is expected under the key (source, sequence number), with its
-//! destination and a caller's record (creation time, size, …); an arrival must match an expected key that has
-//! not arrived yet ([`ScoreError::Unexpected`]: unknown or duplicate) at the expected destination
-//! ([`ScoreError::Misdelivered`]); [`Scoreboard::outstanding`] counts the units still under way, and a run
-//! ends with none (else they are lost). Sequence numbers of a source must be issued in increasing order
-//! (0, 1, 2, …); arrivals may come in any order. Memory: per source, one entry per sequence number between
-//! the oldest outstanding one and the newest issued — the units in flight, not the run's length.
+//! [`Scoreboard`]: every unit a source sends is expected under the key (source, sequence number), with where
+//! it may arrive ([`Dest`]: one processor, or a set of ports) and a caller's record (creation time, size, …);
+//! an arrival must match an expected key that has not arrived yet ([`ScoreError::Unexpected`]: unknown or
+//! duplicate) at a permitted place ([`ScoreError::Misdelivered`], [`ScoreError::OutsideSet`]);
+//! [`Scoreboard::outstanding`] counts the units still under way, and a run ends with none (else they are
+//! lost). A source issues its sequence numbers in increasing order (gaps allowed); arrivals may come in any
+//! order. Memory: per source, one entry per sequence number between the oldest outstanding one and the
+//! newest issued — the units in flight, not the run's length. The SP2 simulators add their payload and CRC
+//! checks on top (`crate::sp2::scoreboard`).
 //!
 //! [`Watchdog`]: a network with units inside it that makes no progress (what counts as progress is the
 //! simulator's: a delivery, a byte or a flit moving) for `limit` cycles is deadlocked — an error, never a
@@ -16,6 +18,24 @@
 
 use std::collections::VecDeque;
 use thiserror::Error;
+
+/// Where a unit may arrive.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dest {
+    /// At this processor.
+    One(usize),
+    /// At any port of this set (bit k = port k: an ASR route set at one switch).
+    Set(u64),
+}
+
+impl Dest {
+    pub fn allows(self, at: usize) -> bool {
+        match self {
+            Dest::One(d) => d == at,
+            Dest::Set(s) => at < 64 && (s >> at) & 1 == 1,
+        }
+    }
+}
 
 /// A broken scoreboard invariant.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -29,7 +49,14 @@ pub enum ScoreError {
         dst: usize,
         at: usize,
     },
-    #[error("source {src}: sequence number {seq} issued out of order (expected {expected})")]
+    #[error("unit {src}#{seq} for ports {set:#b} arrived at port {at}")]
+    OutsideSet {
+        src: usize,
+        seq: u64,
+        set: u64,
+        at: usize,
+    },
+    #[error("source {src}: sequence number {seq} issued out of order (the next may be {expected} or later)")]
     OutOfOrder { src: usize, seq: u64, expected: u64 },
 }
 
@@ -38,14 +65,21 @@ pub enum ScoreError {
 pub struct Scoreboard<T> {
     /// Per source: sequence number of `pending[src][0]`, and the entries from there on (None: arrived).
     base: Vec<u64>,
-    pending: Vec<VecDeque<Option<(u32, T)>>>,
+    pending: Vec<VecDeque<Option<(Dest, T)>>>,
     outstanding: usize,
     arrived: u64,
     held: usize,
     peak: usize,
 }
 
+impl<T> Default for Scoreboard<T> {
+    fn default() -> Self {
+        Scoreboard::new(0)
+    }
+}
+
 impl<T> Scoreboard<T> {
+    /// A scoreboard for `sources` sources (more are added as they send).
     pub fn new(sources: usize) -> Self {
         Scoreboard {
             base: vec![0; sources],
@@ -57,23 +91,30 @@ impl<T> Scoreboard<T> {
         }
     }
 
-    /// Source `src` sends unit `seq` (the next of its sequence numbers) to `dst`.
-    pub fn expect(
-        &mut self,
-        src: usize,
-        seq: u64,
-        dst: usize,
-        record: T,
-    ) -> Result<(), ScoreError> {
-        let next = self.base[src] + self.pending[src].len() as u64;
-        if seq != next {
+    /// Source `src` sends unit `seq` (above every sequence number it issued before) to `dst`.
+    pub fn expect(&mut self, src: usize, seq: u64, dst: Dest, record: T) -> Result<(), ScoreError> {
+        if src >= self.base.len() {
+            self.base.resize(src + 1, 0);
+            self.pending.resize_with(src + 1, VecDeque::new);
+        }
+        let q = &mut self.pending[src];
+        if q.is_empty() && seq >= self.base[src] {
+            // Nothing held: the window starts at this unit.
+            self.base[src] = seq;
+        }
+        let next = self.base[src] + q.len() as u64;
+        if seq < next {
             return Err(ScoreError::OutOfOrder {
                 src,
                 seq,
                 expected: next,
             });
         }
-        self.pending[src].push_back(Some((dst as u32, record)));
+        for _ in next..seq {
+            q.push_back(None);
+            self.held += 1;
+        }
+        q.push_back(Some((dst, record)));
         self.outstanding += 1;
         self.held += 1;
         self.peak = self.peak.max(self.held);
@@ -93,12 +134,15 @@ impl<T> Scoreboard<T> {
         let Some((dst, _)) = q[k] else {
             return Err(unexpected);
         };
-        if dst as usize != at {
-            return Err(ScoreError::Misdelivered {
-                src,
-                seq,
-                dst: dst as usize,
-                at,
+        if !dst.allows(at) {
+            return Err(match dst {
+                Dest::One(d) => ScoreError::Misdelivered {
+                    src,
+                    seq,
+                    dst: d,
+                    at,
+                },
+                Dest::Set(set) => ScoreError::OutsideSet { src, seq, set, at },
             });
         }
         let (_, rec) = q[k].take().expect("checked above");
@@ -112,14 +156,11 @@ impl<T> Scoreboard<T> {
         Ok(rec)
     }
 
-    /// The destination expected for (`src`, `seq`), if it is outstanding.
-    pub fn destination(&self, src: usize, seq: u64) -> Option<usize> {
+    /// Where (`src`, `seq`) may arrive, if it is outstanding.
+    pub fn destination(&self, src: usize, seq: u64) -> Option<Dest> {
         let b = *self.base.get(src)?;
         let k = seq.checked_sub(b)?;
-        self.pending[src]
-            .get(k as usize)?
-            .as_ref()
-            .map(|(d, _)| *d as usize)
+        self.pending[src].get(k as usize)?.as_ref().map(|(d, _)| *d)
     }
 
     /// Units sent and not arrived.
@@ -183,10 +224,10 @@ mod tests {
     fn scoreboard_catches_every_fault_and_stays_small() {
         let mut s: Scoreboard<u64> = Scoreboard::new(2);
         for k in 0..5 {
-            s.expect(0, k, 1, 100 + k).unwrap();
+            s.expect(0, k, Dest::One(1), 100 + k).unwrap();
         }
         assert!(matches!(
-            s.expect(0, 7, 1, 0),
+            s.expect(0, 3, Dest::One(1), 0),
             Err(ScoreError::OutOfOrder { expected: 5, .. })
         ));
         assert_eq!(s.outstanding(), 5);
@@ -207,7 +248,7 @@ mod tests {
             s.arrive(5, 0, 1),
             Err(ScoreError::Unexpected { src: 5, seq: 0 })
         );
-        assert_eq!(s.destination(0, 4), Some(1));
+        assert_eq!(s.destination(0, 4), Some(Dest::One(1)));
         for k in [0, 1, 3, 4] {
             s.arrive(0, k, 1).unwrap();
         }
@@ -216,7 +257,7 @@ mod tests {
         assert_eq!(s.arrived(), 5);
         // A long run with a bounded number in flight holds a bounded number of entries.
         for k in 5..100_005u64 {
-            s.expect(0, k, 1, k).unwrap();
+            s.expect(0, k, Dest::One(1), k).unwrap();
             if k >= 15 {
                 s.arrive(0, k - 10, 1).unwrap();
             }
@@ -224,6 +265,25 @@ mod tests {
         assert!(s.held() <= 11, "{}", s.held());
         assert_eq!(s.held(), s.pending.iter().map(|q| q.len()).sum::<usize>());
         assert!(s.peak() <= 11, "{}", s.peak());
+        // Gaps, sets, and sources added as they send.
+        let mut g: Scoreboard<()> = Scoreboard::default();
+        g.expect(3, 7, Dest::Set(0b0110), ()).unwrap();
+        g.expect(3, 9, Dest::One(2), ()).unwrap();
+        assert!(matches!(
+            g.arrive(3, 7, 3),
+            Err(ScoreError::OutsideSet {
+                set: 0b0110,
+                at: 3,
+                ..
+            })
+        ));
+        assert_eq!(
+            g.arrive(3, 8, 2),
+            Err(ScoreError::Unexpected { src: 3, seq: 8 })
+        );
+        g.arrive(3, 7, 2).unwrap();
+        g.arrive(3, 9, 2).unwrap();
+        assert_eq!((g.outstanding(), g.held()), (0, 0));
     }
 
     #[test]

@@ -8,8 +8,12 @@ use std::path::PathBuf;
 
 #[derive(Parser)]
 pub struct Args {
-    /// The exported top (asr verilog lists them: matcher_m4_p1 … sp2_board).
+    /// The exported top (asr verilog lists them: matcher_m4_p1 … sp2_board), or `all`: the main job's table,
+    /// every top through Verilator (sp2_board 10^7 cycles, the others 10^6) into OUT/cosim.txt and .json.
     pub top: String,
+    /// With `all`: the folder for cosim.txt and cosim.json.
+    #[arg(long, default_value = "out")]
+    pub out: PathBuf,
     /// Cycles of traffic; then the top drains until empty, and those cycles are compared too.
     #[arg(long, default_value_t = 100_000)]
     pub cycles: u64,
@@ -55,6 +59,11 @@ fn parse_seed(s: &str) -> Result<u64, String> {
 }
 
 pub fn run_cmd(a: Args) -> Result<()> {
+    if a.top == "all" {
+        std::fs::create_dir_all(&a.out)
+            .map_err(|e| anyhow::anyhow!("--out {}: {e}", a.out.display()))?;
+        return suite(&a.out, a.seed);
+    }
     if !asr_testbench::cosim::tops::names().contains(&a.top.as_str()) {
         bail!(
             "unknown top `{}` (known: {})",

@@ -146,7 +146,8 @@ struct In {
 #[derive(Debug, Clone, Copy, Default)]
 struct Entry {
     hw: u128,
-    head: Head,
+    req: u64,
+    key: u32,
     slot: u32,
 }
 
@@ -636,7 +637,10 @@ impl Engine {
             let (up, more, next) = (inp.src, inp.count != 0, i * d + inp.head as usize);
             let e = self.fifo[at];
             self.heads[i] = if more {
-                self.fifo[next].head
+                Head {
+                    req: self.fifo[next].req,
+                    key: self.fifo[next].key,
+                }
             } else {
                 Head::default()
             };
@@ -744,7 +748,12 @@ impl Engine {
             at -= self.depth;
         }
         let head = Head { req, key };
-        self.fifo[i * self.depth + at] = Entry { hw, head, slot: w };
+        self.fifo[i * self.depth + at] = Entry {
+            hw,
+            req,
+            key,
+            slot: w,
+        };
         if c == 0 {
             self.heads[i] = head;
         }

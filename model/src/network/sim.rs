@@ -40,7 +40,7 @@ use super::packet::{Meta, Packets, NONE};
 use super::NetError;
 use crate::rng::{stream, Rng};
 use crate::routing::Routing;
-use crate::scoreboard::{ScoreError, Scoreboard, Watchdog};
+use crate::scoreboard::{Dest, ScoreError, Scoreboard, Watchdog};
 use crate::traffic::{Injection, Pattern};
 use rand::Rng as _;
 
@@ -213,7 +213,7 @@ pub fn simulate(
                 let seq = next_seq[p];
                 next_seq[p] += 1;
                 board
-                    .expect(p, seq as u64, d as usize, ())
+                    .expect(p, seq as u64, Dest::One(d as usize), ())
                     .expect("sequence numbers are issued in order");
                 let meta = Meta {
                     src: p as u32,

@@ -72,7 +72,7 @@ pub fn run(
     let mut sent_at: Vec<std::collections::HashMap<u32, u64>> = vec![Default::default(); PORTS];
     let mut seq = [0u32; PORTS];
     let (mut lat_sum, mut lat_n) = (0u64, 0u64);
-    let mut last_move = 0u64;
+    let mut watchdog = crate::scoreboard::Watchdog::new(DEADLOCK_CYCLES);
     let mut c = 0u64;
     loop {
         let injecting = c < warm + cycles;
@@ -129,9 +129,7 @@ pub fn run(
             q_sum += occ as u64;
             q_max = q_max.max(occ);
         }
-        if moved {
-            last_move = c;
-        } else if board.outstanding() > 0 && c - last_move > DEADLOCK_CYCLES {
+        if watchdog.tick(c, moved, board.outstanding() > 0).is_some() {
             return Err(Sp2SysError::Deadlock {
                 cycle: c,
                 outstanding: board.outstanding(),

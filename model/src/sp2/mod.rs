@@ -17,6 +17,7 @@ pub mod scoreboard;
 pub mod switch;
 pub mod system;
 pub mod transmitter;
+pub mod v2;
 
 use crate::header::{Header, HeaderError};
 

@@ -9,7 +9,6 @@
 use super::node::Arrival;
 use super::system::Sp2SysError;
 use crate::rng::mix;
-use std::collections::HashMap;
 
 /// The payload of packet `seq` of `src`, `len` ≥ 6 bytes.
 pub fn payload_bytes(src: usize, seq: u32, len: usize) -> Vec<u8> {
@@ -21,34 +20,20 @@ pub fn payload_bytes(src: usize, seq: u32, len: usize) -> Vec<u8> {
     p
 }
 
-/// Where a packet may arrive.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Dest {
-    /// At this processor (a system's destination).
-    One(usize),
-    /// At any port of this set (bit k = port k: a route set at one switch).
-    Set(u64),
-}
+pub use crate::scoreboard::Dest;
+use crate::scoreboard::ScoreError;
 
-impl Dest {
-    fn allows(self, at: usize) -> bool {
-        match self {
-            Dest::One(d) => d == at,
-            Dest::Set(s) => at < 64 && (s >> at) & 1 == 1,
-        }
-    }
-}
-
-/// Packets expected, keyed by (source, sequence number), each with its destination and the caller's data.
+/// Packets expected, keyed by (source, sequence number), each with its destination and the caller's data:
+/// the simulators' shared [`crate::scoreboard::Scoreboard`], plus the checks of the bytes themselves.
 #[derive(Debug, Clone)]
 pub struct Scoreboard<T> {
-    pending: HashMap<(usize, u32), (Dest, T)>,
+    board: crate::scoreboard::Scoreboard<T>,
 }
 
 impl<T> Default for Scoreboard<T> {
     fn default() -> Self {
         Scoreboard {
-            pending: HashMap::new(),
+            board: crate::scoreboard::Scoreboard::default(),
         }
     }
 }
@@ -58,15 +43,17 @@ impl<T> Scoreboard<T> {
         Self::default()
     }
 
-    /// Expects packet `seq` of `src` (sent with [`payload_bytes`]) at `dest`.
+    /// Expects packet `seq` of `src` (sent with [`payload_bytes`]) at `dest`. A source numbers its packets
+    /// in increasing order.
     pub fn expect(&mut self, src: usize, seq: u32, dest: Dest, data: T) {
-        let old = self.pending.insert((src, seq), (dest, data));
-        assert!(old.is_none(), "packet {src}#{seq} expected twice");
+        if let Err(e) = self.board.expect(src, seq as u64, dest, data) {
+            panic!("packet {src}#{seq} expected out of order: {e}");
+        }
     }
 
     /// Packets still expected.
     pub fn outstanding(&self) -> usize {
-        self.pending.len()
+        self.board.outstanding()
     }
 
     /// Checks an arrival at `at` in `cycle` and returns its (source, sequence number, data): known and not
@@ -88,32 +75,31 @@ impl<T> Scoreboard<T> {
         }
         let src = u16::from_be_bytes([a.payload[0], a.payload[1]]) as usize;
         let seq = u32::from_be_bytes([a.payload[2], a.payload[3], a.payload[4], a.payload[5]]);
-        let Some((dest, data)) = self.pending.remove(&(src, seq)) else {
-            return Err(Sp2SysError::Unexpected {
-                cycle,
-                at,
-                src,
-                seq,
-            });
-        };
-        if !dest.allows(at) {
-            return Err(match dest {
-                Dest::One(dst) => Sp2SysError::Misdelivered {
+        let data = self
+            .board
+            .arrive(src, seq as u64, at)
+            .map_err(|e| match e {
+                ScoreError::Misdelivered { dst, .. } => Sp2SysError::Misdelivered {
                     cycle,
                     src,
                     seq,
                     dst,
                     at,
                 },
-                Dest::Set(set) => Sp2SysError::OutsideSet {
+                ScoreError::OutsideSet { set, .. } => Sp2SysError::OutsideSet {
                     cycle,
                     src,
                     seq,
                     set,
                     at,
                 },
-            });
-        }
+                _ => Sp2SysError::Unexpected {
+                    cycle,
+                    at,
+                    src,
+                    seq,
+                },
+            })?;
         if !a.crc_ok {
             return Err(Sp2SysError::Corrupted {
                 cycle,
@@ -152,20 +138,26 @@ mod tests {
     fn every_broken_delivery_is_an_error() {
         let mut sb = Scoreboard::new();
         sb.expect(3, 7, Dest::One(5), ());
-        sb.expect(4, 1, Dest::Set(0b0110), ());
+        sb.expect(3, 8, Dest::One(5), ());
+        for seq in 1..=4 {
+            sb.expect(4, seq, Dest::Set(0b0110), ());
+        }
         let good = payload_bytes(3, 7, 20);
-        // Wrong place, then duplicate after the right delivery, then unknown.
+        // Wrong place, then the right one, then a duplicate, then an unknown packet.
         assert!(matches!(
             sb.arrive(1, 4, &arrival(good.clone(), true)),
             Err(Sp2SysError::Misdelivered { dst: 5, at: 4, .. })
         ));
-        sb.expect(3, 7, Dest::One(5), ());
         assert_eq!(sb.arrive(1, 5, &arrival(good.clone(), true)).unwrap().1, 7);
         assert!(matches!(
-            sb.arrive(2, 5, &arrival(good.clone(), true)),
+            sb.arrive(2, 5, &arrival(good, true)),
             Err(Sp2SysError::Unexpected { src: 3, seq: 7, .. })
         ));
-        // A set: port 3 is outside {1, 2}; a bad CRC; a changed byte.
+        assert!(matches!(
+            sb.arrive(2, 5, &arrival(payload_bytes(3, 9, 20), true)),
+            Err(Sp2SysError::Unexpected { src: 3, seq: 9, .. })
+        ));
+        // A set: port 3 is outside {1, 2}; a bad CRC; a changed byte; then a good one.
         let p = payload_bytes(4, 1, 9);
         assert!(matches!(
             sb.arrive(3, 3, &arrival(p.clone(), true)),
@@ -175,16 +167,14 @@ mod tests {
                 ..
             })
         ));
-        sb.expect(4, 1, Dest::Set(0b0110), ());
         assert!(matches!(
-            sb.arrive(3, 2, &arrival(p.clone(), false)),
+            sb.arrive(3, 2, &arrival(p, false)),
             Err(Sp2SysError::Corrupted {
                 why: "CRC mismatch",
                 ..
             })
         ));
-        sb.expect(4, 1, Dest::Set(0b0110), ());
-        let mut q = p.clone();
+        let mut q = payload_bytes(4, 2, 9);
         q[8] ^= 1;
         assert!(matches!(
             sb.arrive(3, 2, &arrival(q, true)),
@@ -193,8 +183,15 @@ mod tests {
                 ..
             })
         ));
-        sb.expect(4, 1, Dest::Set(0b0110), ());
-        assert!(sb.arrive(3, 1, &arrival(p, true)).is_ok());
+        assert!(sb
+            .arrive(3, 1, &arrival(payload_bytes(4, 3, 9), true))
+            .is_ok());
+        assert!(sb
+            .arrive(3, 2, &arrival(payload_bytes(4, 4, 30), true))
+            .is_ok());
+        assert!(sb
+            .arrive(3, 5, &arrival(payload_bytes(3, 8, 6), true))
+            .is_ok());
         assert_eq!(sb.outstanding(), 0);
         assert!(sb.arrive(4, 0, &arrival(vec![1, 2], true)).is_err());
     }

@@ -205,7 +205,7 @@ pub fn run(
         })
         .collect();
     let inject_until = cfg.warmup + cfg.measure;
-    let mut last_move = 0u64;
+    let mut watchdog = crate::scoreboard::Watchdog::new(DEADLOCK_CYCLES);
     let mut c = 0u64;
     loop {
         let injecting = c < inject_until;
@@ -280,9 +280,7 @@ pub fn run(
             .iter()
             .any(|o| o.link_out.iter().any(|b| b.is_some()));
         net.step(&link_in, &token_in)?;
-        if moved {
-            last_move = c;
-        } else if pending.outstanding() > 0 && c - last_move > DEADLOCK_CYCLES {
+        if watchdog.tick(c, moved, pending.outstanding() > 0).is_some() {
             return Err(Sp2SysError::Deadlock {
                 cycle: c,
                 outstanding: pending.outstanding(),

@@ -24,6 +24,7 @@ use super::stats::{lambda_max, RunResult};
 use super::traffic::Pattern;
 use super::{WormError, MAX_N};
 use crate::rng::{stream, Rng};
+use crate::scoreboard::{Dest, Scoreboard, Watchdog};
 use rand::Rng as _;
 use std::collections::VecDeque;
 use std::time::Instant;
@@ -167,6 +168,9 @@ struct Worm {
     state: u32,
     t_gen: u64,
     next_seq: u32,
+    /// Source node and the worm's number there (its scoreboard key).
+    src: u32,
+    id: u64,
 }
 
 /// The simulator state. Use [`Simulator::run`] for a whole run, or `new` + `step` + `check_drained` to drive it.
@@ -208,7 +212,11 @@ pub struct Simulator {
     live: u64,
     buffered: u64,
     queued: u64,
-    last_progress: u64,
+    /// No flit moving for `watchdog` cycles with worms inside is a deadlock.
+    watchdog: Watchdog,
+    /// Every injected worm, keyed by (source, worm number), until its tail is delivered at its destination.
+    board: Scoreboard<()>,
+    sent: Vec<u64>,
     injected_worms: u64,
     delivered_worms: u64,
     /// Flit-hops over physical links so far.
@@ -271,7 +279,9 @@ impl Simulator {
             live: 0,
             buffered: 0,
             queued: 0,
-            last_progress: 0,
+            watchdog: Watchdog::new(cfg.watchdog.saturating_sub(1)),
+            board: Scoreboard::new(nodes as usize),
+            sent: vec![0; nodes as usize],
             injected_worms: 0,
             delivered_worms: 0,
             flit_hops: 0,
@@ -346,11 +356,18 @@ impl Simulator {
                 if self.owner[iv] == NONE {
                     if let Some((d, tg)) = self.queues[x as usize].pop_front() {
                         self.queued -= 1;
+                        let id = self.sent[x as usize];
+                        self.sent[x as usize] += 1;
+                        self.board
+                            .expect(x as usize, id, Dest::One(d as usize), ())
+                            .map_err(|e| WormError::Invariant(e.to_string()))?;
                         let w = Worm {
                             dst: d,
                             state: 0,
                             t_gen: tg,
                             next_seq: 0,
+                            src: x,
+                            id,
                         };
                         let slot = match self.free.pop() {
                             Some(s) => {
@@ -452,12 +469,10 @@ impl Simulator {
             let (i, o) = self.moves[m];
             self.commit(i, o, t, in_win)?;
         }
-        if progress {
-            self.last_progress = t;
-        } else if self.live > 0 && t - self.last_progress >= self.cfg.watchdog {
+        if let Some(idle) = self.watchdog.tick(t, progress, self.live > 0) {
             return Err(WormError::Deadlock {
                 cycle: t,
-                idle: t - self.last_progress,
+                idle,
                 worms: self.live,
                 flits: self.buffered,
             });
@@ -584,6 +599,9 @@ impl Simulator {
             worm.next_seq += 1;
             self.buffered -= 1;
             if tail {
+                self.board
+                    .arrive(worm.src as usize, worm.id, x as usize)
+                    .map_err(|e| WormError::Invariant(format!("cycle {t}: {e}")))?;
                 let lat = t + 1 - worm.t_gen;
                 if worm.t_gen >= self.win_start && worm.t_gen < self.win_end {
                     self.lat_sum += lat as u128;
@@ -669,6 +687,12 @@ impl Simulator {
         }
         if self.free.len() != self.worms.len() {
             return inv("worm records leaked".into());
+        }
+        if self.board.outstanding() != 0 {
+            return inv(format!(
+                "{} injected worms never delivered (scoreboard)",
+                self.board.outstanding()
+            ));
         }
         Ok(())
     }
