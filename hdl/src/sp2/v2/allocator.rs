@@ -14,7 +14,7 @@
 //! `STAGE_ROWS[b]` take their row step ([`RowStep`], one per row) from bank b, and bank b + 1 registers the
 //! result; the rows of the last stage step combinationally from the last bank, then a row's assignment
 //! `{j}` is a candidate of column j if `waiting[i]` and `free[j]`, and every column grants its least recently
-//! served candidate ([`Lrs8`], one per column, updated at the edge with this cycle's grant). Outputs are
+//! served candidate ([`LrsTri8`], one per column, updated at the edge with this cycle's grant). Outputs are
 //! combinational from the last bank, `free`, `waiting` and the LRS orders; latency `S` cycles from `req` to
 //! the grant it leads to.
 //!
@@ -24,12 +24,12 @@
 //! ColumnOR of row i is `o[i] | M[i]` (docs: [`RowStep`]).
 //!
 //! Registers: bank 0 holds 64 + 64 bits, every further bank the assignment (64) and the request rows still
-//! to be stepped (Yosys removes the others); 8 LRS orders of 64 bits.
+//! to be stepped (Yosys removes the others); 8 LRS orders of 28 bits.
 
 use rust_hdl::prelude::*;
 
 use super::row_step::RowStep;
-use crate::lrs::Lrs8;
+use crate::lrs_tri::LrsTri8;
 use asr_model::sp2::v2::allocator::{LATENCY, N, STAGE_ROWS};
 
 /// Pipeline banks (one per stage: the model's `LATENCY`).
@@ -46,19 +46,26 @@ pub struct Sp2Allocator {
     /// Bank b, row i at `b*8+i`: requests and assignment.
     rr: Vec<DFF<Bits<8>>>,
     mr: Vec<DFF<Bits<8>>>,
+    /// Bank b, row i stepped in stage b: the OR of the bank's rows that stage b does not step before row
+    /// i, excluding row i (the early part of the row step's `o`).
+    eo: Vec<DFF<Bits<8>>>,
     /// Row i's step (in the stage that steps row i).
     steps: Vec<RowStep>,
     /// Column j's arbiter.
-    lrs: Vec<Lrs8>,
+    lrs: Vec<LrsTri8>,
     /// Row offsets in `req` (8i), the rows stepped by stage b, bit i, bit `3j+k` of `grant_row`.
     offs: Vec<Constant<Bits<16>>>,
     st: Vec<Constant<Bits<8>>>,
+    /// `inc[b*8+i]`: the rows whose OR is `eo[b*8+i]`.
+    inc: Vec<Constant<Bits<8>>>,
     bit: Vec<Constant<Bits<8>>>,
     gbit: Vec<Constant<Bits<24>>>,
     rin: Vec<Signal<Local, Bits<8>>>,
-    /// Bank b: `pre[b*8+i]` = OR of rows < i (stepped in stage b: new), `suf[b*8+i]` = OR of rows > i.
-    pre: Vec<Signal<Local, Bits<8>>>,
-    suf: Vec<Signal<Local, Bits<8>>>,
+    /// Bank b, row i (`b*8+i`): the next value of `mr`; the chain of ORs that gives the next `eo`.
+    md: Vec<Signal<Local, Bits<8>>>,
+    ec: Vec<Signal<Local, Bits<8>>>,
+    /// Stage b: `pn[b*8+i]` = OR of the rows the stage steps before row i, at their new value.
+    pn: Vec<Signal<Local, Bits<8>>>,
     /// Row i's step inputs.
     sr: Vec<Signal<Local, Bits<8>>>,
     sm: Vec<Signal<Local, Bits<8>>>,
@@ -85,6 +92,7 @@ impl Default for Sp2Allocator {
             grant_row: Default::default(),
             rr: (0..LAT * N).map(|_| Default::default()).collect(),
             mr: (0..LAT * N).map(|_| Default::default()).collect(),
+            eo: (0..LAT * N).map(|_| Default::default()).collect(),
             steps: (0..N).map(|_| Default::default()).collect(),
             lrs: (0..N).map(|_| Default::default()).collect(),
             offs: (0..N)
@@ -94,13 +102,23 @@ impl Default for Sp2Allocator {
                 .iter()
                 .map(|s| Constant::new(s.clone().fold(0u64, |a, i| a | 1 << i).into()))
                 .collect(),
+            inc: (0..LAT * N)
+                .map(|k| {
+                    let (b, i) = (k / N, k % N);
+                    let before = STAGE_ROWS[b].clone().filter(|&r| r <= i);
+                    Constant::new(
+                        (0xffu64 & !before.fold(0u64, |a, r| a | 1 << r) & !(1 << i)).into(),
+                    )
+                })
+                .collect(),
             bit: (0..N).map(|i| Constant::new((1u64 << i).into())).collect(),
             gbit: (0..3 * N)
                 .map(|k| Constant::new((1u64 << k).into()))
                 .collect(),
             rin: locals(N),
-            pre: locals(LAT * N),
-            suf: locals(LAT * N),
+            md: locals(LAT * N),
+            ec: locals(LAT * N * (N + 1)),
+            pn: locals(LAT * N),
             sr: locals(N),
             sm: locals(N),
             so: locals(N),
@@ -118,6 +136,7 @@ impl Logic for Sp2Allocator {
         for k in 0..(LAT * 8) {
             self.rr[k].clock.next = self.clock.val();
             self.mr[k].clock.next = self.clock.val();
+            self.eo[k].clock.next = self.clock.val();
         }
         for j in 0..8 {
             self.lrs[j].clock.next = self.clock.val();
@@ -127,25 +146,17 @@ impl Logic for Sp2Allocator {
             self.rin[i].next =
                 self.req.val().get_bits::<8>(self.offs[i].val().index()) & self.free.val();
             self.rr[i].d.next = self.rin[i].val();
-            self.mr[i].d.next = self.rin[i].val() & ((!self.rin[i].val()) + 1);
+            self.md[i].next = self.rin[i].val() & ((!self.rin[i].val()) + 1);
         }
-        // Per bank: prefix ORs (rows stepped in this bank's stage at their new value) and suffix ORs.
+        // Per stage b: the OR of the rows stepped before row i in this stage, at their new value.
         for b in 0..LAT {
-            self.pre[b * 8].next = 0.into();
+            self.pn[b * 8].next = 0.into();
             for i in 0..7 {
                 if self.st[b].val().get_bit(i) {
-                    self.pre[b * 8 + i + 1].next =
-                        self.pre[b * 8 + i].val() | self.steps[i].n.val();
+                    self.pn[b * 8 + i + 1].next = self.pn[b * 8 + i].val() | self.steps[i].n.val();
                 } else {
-                    self.pre[b * 8 + i + 1].next =
-                        self.pre[b * 8 + i].val() | self.mr[b * 8 + i].q.val();
+                    self.pn[b * 8 + i + 1].next = self.pn[b * 8 + i].val();
                 }
-            }
-            // Highest row first (one `always` block of blocking assignments: write before read).
-            self.suf[b * 8 + 7].next = 0.into();
-            for k in 0..7 {
-                self.suf[b * 8 + 6 - k].next =
-                    self.suf[b * 8 + 7 - k].val() | self.mr[b * 8 + 7 - k].q.val();
             }
         }
         // Row i steps from the bank of its stage (chosen in locals: a sub-block input is assigned once, or
@@ -153,12 +164,12 @@ impl Logic for Sp2Allocator {
         for i in 0..8 {
             self.sr[i].next = self.rr[i].q.val();
             self.sm[i].next = self.mr[i].q.val();
-            self.so[i].next = self.pre[i].val() | self.suf[i].val();
+            self.so[i].next = self.eo[i].q.val() | self.pn[i].val();
             for b in 1..LAT {
                 if self.st[b].val().get_bit(i) {
                     self.sr[i].next = self.rr[b * 8 + i].q.val();
                     self.sm[i].next = self.mr[b * 8 + i].q.val();
-                    self.so[i].next = self.pre[b * 8 + i].val() | self.suf[b * 8 + i].val();
+                    self.so[i].next = self.eo[b * 8 + i].q.val() | self.pn[b * 8 + i].val();
                 }
             }
             self.steps[i].r.next = self.sr[i].val();
@@ -170,11 +181,26 @@ impl Logic for Sp2Allocator {
             for i in 0..8 {
                 self.rr[(b + 1) * 8 + i].d.next = self.rr[b * 8 + i].q.val();
                 if self.st[b].val().get_bit(i) {
-                    self.mr[(b + 1) * 8 + i].d.next = self.steps[i].n.val();
+                    self.md[(b + 1) * 8 + i].next = self.steps[i].n.val();
                 } else {
-                    self.mr[(b + 1) * 8 + i].d.next = self.mr[b * 8 + i].q.val();
+                    self.md[(b + 1) * 8 + i].next = self.mr[b * 8 + i].q.val();
                 }
             }
+        }
+        // Every bank's assignment, and for each row its stage will step, the OR of the rows that stage
+        // does not step before it (nor the row itself).
+        for k in 0..(LAT * 8) {
+            self.mr[k].d.next = self.md[k].val();
+            self.ec[k * 9].next = 0.into();
+            for c in 0..8 {
+                if self.inc[k].val().get_bit(c) {
+                    self.ec[k * 9 + c + 1].next =
+                        self.ec[k * 9 + c].val() | self.md[(k - k % 8) + c].val();
+                } else {
+                    self.ec[k * 9 + c + 1].next = self.ec[k * 9 + c].val();
+                }
+            }
+            self.eo[k].d.next = self.ec[k * 9 + 8].val();
         }
         // The final assignment: the last bank after the last stage.
         for b in (LAT - 1)..LAT {
@@ -202,7 +228,6 @@ impl Logic for Sp2Allocator {
                 }
             }
             self.lrs[j].req.next = self.cand[j * 9 + 8].val();
-            self.lrs[j].served.next = true;
             if self.lrs[j].grant_valid.val() {
                 self.gv[j + 1].next = self.gv[j].val() | self.bit[j].val();
             } else {
