@@ -13,6 +13,7 @@ use crate::sp2::central_queue::CentralQueue;
 use crate::sp2::receiver::Receiver;
 use crate::sp2::switch::Sp2Switch;
 use crate::sp2::transmitter::Transmitter;
+use crate::sp2::v2::allocator::Sp2Allocator;
 use crate::switch2::Switch2Top;
 
 /// Names of all exported tops, in export order.
@@ -32,6 +33,7 @@ pub const TOPS: &[&str] = &[
     "receiver",
     "sp2_switch",
     "sp2_board",
+    "sp2_allocator",
 ];
 
 /// Renames rust-hdl's `top` module (and the `top$` prefix of its sub-modules, where they are declared and
@@ -207,6 +209,7 @@ pub fn raw_verilog_of(name: &str) -> Option<String> {
         "receiver" => isolate_assignments(&gen(Receiver::default(), name), RX_CRC_CONE),
         "sp2_switch" => sp2_switch_verilog(name),
         "sp2_board" => isolate_all_comb(&no_rw_check(&gen(Sp2Board::default(), name))),
+        "sp2_allocator" => isolate_all_comb(&gen(Sp2Allocator::default(), name)),
         _ => return None,
     })
 }
