@@ -396,8 +396,7 @@ impl Logic for CentralQueueV2 {
             self.lroom[r].next = 0.into();
             self.lpok[r].next = false;
             for o in 0..8 {
-                if self.aset[r].val().get_bit(o)
-                    & ((!self.aset[r].val() | self.bt[o].q.val()) == 0xff)
+                if self.aset[r].val().get_bit(o) & ((self.aset[r].val() & !self.bt[o].q.val()) == 0)
                 {
                     self.lfound[r].next = true;
                     self.lout[r].next = self.idx[o].val();
