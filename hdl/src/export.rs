@@ -14,6 +14,7 @@ use crate::sp2::receiver::Receiver;
 use crate::sp2::switch::Sp2Switch;
 use crate::sp2::transmitter::Transmitter;
 use crate::sp2::v2::allocator::Sp2Allocator;
+use crate::sp2::v2::central_queue::CentralQueueV2;
 use crate::switch2::Switch2Top;
 
 /// Names of all exported tops, in export order.
@@ -29,6 +30,7 @@ pub const TOPS: &[&str] = &[
     "benes16",
     "benes32",
     "central_queue",
+    "central_queue_v2",
     "transmitter",
     "receiver",
     "sp2_switch",
@@ -205,6 +207,7 @@ pub fn raw_verilog_of(name: &str) -> Option<String> {
             &no_rw_check(&gen(CentralQueue::default(), name)),
             CQ_REQUEST_CONE,
         ),
+        "central_queue_v2" => no_rw_check(&gen(CentralQueueV2::default(), name)),
         "transmitter" => isolate_assignments(&gen(Transmitter::default(), name), TX_CRC_CONE),
         "receiver" => isolate_assignments(&gen(Receiver::default(), name), RX_CRC_CONE),
         "sp2_switch" => sp2_switch_verilog(name),

@@ -6,5 +6,6 @@
 //! - [`row_step`]: one row step of the matching heuristic as a sum of products (`asr_model::matcher::row_step`).
 
 pub mod allocator;
+pub mod central_queue;
 pub mod receiver;
 pub mod row_step;

@@ -3,6 +3,7 @@
 
 pub mod benes;
 pub mod central_queue;
+pub mod central_queue_v2;
 pub mod matcher;
 pub mod receiver;
 pub mod sp2_allocator;
@@ -36,6 +37,7 @@ pub fn make(top: &str, seed: u64, cycles: u64) -> Result<Box<dyn Top>> {
         "benes16" => Box::new(benes::BenesTop::new(16, seed)),
         "benes32" => Box::new(benes::BenesTop::new(32, seed)),
         "central_queue" => Box::new(central_queue::CentralQueueTop::new(seed)),
+        "central_queue_v2" => Box::new(central_queue_v2::CentralQueueV2Top::new(seed)),
         "receiver" => Box::new(receiver::ReceiverTop::new(seed)),
         "transmitter" => Box::new(transmitter::TransmitterTop::new(seed)),
         "sp2_switch" => Box::new(sp2_switch::Sp2SwitchTop::new(seed)),
@@ -65,6 +67,7 @@ pub fn rusthdl(top: &str, layout: &Layout) -> Result<Box<dyn Backend>> {
         "benes16" => b::<benes::Benes16Io>(layout),
         "benes32" => b::<benes::Benes32Io>(layout),
         "central_queue" => b::<central_queue::CentralQueueIo>(layout),
+        "central_queue_v2" => b::<central_queue_v2::CentralQueueV2Io>(layout),
         "receiver" => b::<receiver::ReceiverIo>(layout),
         "transmitter" => b::<transmitter::TransmitterIo>(layout),
         "sp2_switch" => b::<sp2_switch::Sp2SwitchIo>(layout),
