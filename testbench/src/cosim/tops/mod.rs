@@ -5,6 +5,7 @@ pub mod benes;
 pub mod central_queue;
 pub mod matcher;
 pub mod receiver;
+pub mod receiver_v2;
 pub mod sp2_board;
 pub mod sp2_switch;
 pub mod switch2;
@@ -36,6 +37,7 @@ pub fn make(top: &str, seed: u64, cycles: u64) -> Result<Box<dyn Top>> {
         "benes32" => Box::new(benes::BenesTop::new(32, seed)),
         "central_queue" => Box::new(central_queue::CentralQueueTop::new(seed)),
         "receiver" => Box::new(receiver::ReceiverTop::new(seed)),
+        "receiver_v2" => Box::new(receiver_v2::ReceiverV2Top::new(seed)),
         "transmitter" => Box::new(transmitter::TransmitterTop::new(seed)),
         "sp2_switch" => Box::new(sp2_switch::Sp2SwitchTop::new(seed)),
         "sp2_board" => Box::new(sp2_board::Sp2BoardTop::new(
@@ -64,6 +66,7 @@ pub fn rusthdl(top: &str, layout: &Layout) -> Result<Box<dyn Backend>> {
         "benes32" => b::<benes::Benes32Io>(layout),
         "central_queue" => b::<central_queue::CentralQueueIo>(layout),
         "receiver" => b::<receiver::ReceiverIo>(layout),
+        "receiver_v2" => b::<receiver_v2::ReceiverV2Io>(layout),
         "transmitter" => b::<transmitter::TransmitterIo>(layout),
         "sp2_switch" => b::<sp2_switch::Sp2SwitchIo>(layout),
         "sp2_board" => b::<sp2_board::Sp2BoardIo>(layout),
