@@ -15,6 +15,7 @@ use crate::sp2::switch::Sp2Switch;
 use crate::sp2::transmitter::Transmitter;
 use crate::sp2::v2::allocator::Sp2Allocator;
 use crate::sp2::v2::central_queue::CentralQueueV2;
+use crate::sp2::v2::receiver::Receiver as ReceiverV2;
 use crate::switch2::Switch2Top;
 
 /// Names of all exported tops, in export order.
@@ -33,6 +34,7 @@ pub const TOPS: &[&str] = &[
     "central_queue_v2",
     "transmitter",
     "receiver",
+    "receiver_v2",
     "sp2_switch",
     "sp2_board",
     "sp2_allocator",
@@ -210,6 +212,10 @@ pub fn raw_verilog_of(name: &str) -> Option<String> {
         "central_queue_v2" => no_rw_check(&gen(CentralQueueV2::default(), name)),
         "transmitter" => isolate_assignments(&gen(Transmitter::default(), name), TX_CRC_CONE),
         "receiver" => isolate_assignments(&gen(Receiver::default(), name), RX_CRC_CONE),
+        "receiver_v2" => isolate_assignments(
+            &no_rw_check(&gen(ReceiverV2::default(), name)),
+            RX_V2_CRC_CONE,
+        ),
         "sp2_switch" => sp2_switch_verilog(name),
         "sp2_board" => isolate_all_comb(&no_rw_check(&gen(Sp2Board::default(), name))),
         "sp2_allocator" => isolate_all_comb(&gen(Sp2Allocator::default(), name)),
@@ -258,6 +264,10 @@ pub const RX_CRC_CONE: &[&str] = &[
     "g0",
     "g1",
 ];
+
+/// The v2 receiver's byte `cur`, which feeds its `Crc8Step` and reads the result in the same `always` block
+/// (the same false loop as [`CQ_REQUEST_CONE`]).
+pub const RX_V2_CRC_CONE: &[&str] = &["crc_step$crc", "crc_step$data", "head", "cur", "cur_v"];
 
 /// Adds `/*verilator isolate_assignments*/` to the declarations of the top module's `reg`s named in
 /// `names` (an entry ending in `$` matches every element `name$k` of a rust-hdl signal array).

@@ -6,6 +6,7 @@ pub mod central_queue;
 pub mod central_queue_v2;
 pub mod matcher;
 pub mod receiver;
+pub mod receiver_v2;
 pub mod sp2_allocator;
 pub mod sp2_board;
 pub mod sp2_switch;
@@ -39,6 +40,7 @@ pub fn make(top: &str, seed: u64, cycles: u64) -> Result<Box<dyn Top>> {
         "central_queue" => Box::new(central_queue::CentralQueueTop::new(seed)),
         "central_queue_v2" => Box::new(central_queue_v2::CentralQueueV2Top::new(seed)),
         "receiver" => Box::new(receiver::ReceiverTop::new(seed)),
+        "receiver_v2" => Box::new(receiver_v2::ReceiverV2Top::new(seed)),
         "transmitter" => Box::new(transmitter::TransmitterTop::new(seed)),
         "sp2_switch" => Box::new(sp2_switch::Sp2SwitchTop::new(seed)),
         "sp2_allocator" => Box::new(sp2_allocator::Sp2AllocatorTop::new(seed)),
@@ -69,6 +71,7 @@ pub fn rusthdl(top: &str, layout: &Layout) -> Result<Box<dyn Backend>> {
         "central_queue" => b::<central_queue::CentralQueueIo>(layout),
         "central_queue_v2" => b::<central_queue_v2::CentralQueueV2Io>(layout),
         "receiver" => b::<receiver::ReceiverIo>(layout),
+        "receiver_v2" => b::<receiver_v2::ReceiverV2Io>(layout),
         "transmitter" => b::<transmitter::TransmitterIo>(layout),
         "sp2_switch" => b::<sp2_switch::Sp2SwitchIo>(layout),
         "sp2_board" => b::<sp2_board::Sp2BoardIo>(layout),
