@@ -14,6 +14,7 @@ use crate::sp2::receiver::Receiver;
 use crate::sp2::switch::Sp2Switch;
 use crate::sp2::transmitter::Transmitter;
 use crate::sp2::v2::allocator::Sp2Allocator;
+use crate::sp2::v2::transmitter::Sp2Transmitter;
 use crate::switch2::Switch2Top;
 
 /// Names of all exported tops, in export order.
@@ -34,6 +35,7 @@ pub const TOPS: &[&str] = &[
     "sp2_switch",
     "sp2_board",
     "sp2_allocator",
+    "sp2_transmitter",
 ];
 
 /// Renames rust-hdl's `top` module (and the `top$` prefix of its sub-modules, where they are declared and
@@ -210,6 +212,7 @@ pub fn raw_verilog_of(name: &str) -> Option<String> {
         "sp2_switch" => sp2_switch_verilog(name),
         "sp2_board" => isolate_all_comb(&no_rw_check(&gen(Sp2Board::default(), name))),
         "sp2_allocator" => isolate_all_comb(&gen(Sp2Allocator::default(), name)),
+        "sp2_transmitter" => isolate_all_comb(&gen(Sp2Transmitter::default(), name)),
         _ => return None,
     })
 }
