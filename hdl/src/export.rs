@@ -16,6 +16,7 @@ use crate::sp2::transmitter::Transmitter;
 use crate::sp2::v2::allocator::Sp2Allocator;
 use crate::sp2::v2::central_queue::CentralQueueV2;
 use crate::sp2::v2::receiver::Receiver as ReceiverV2;
+use crate::sp2::v2::transmitter::Sp2Transmitter;
 use crate::switch2::Switch2Top;
 
 /// Names of all exported tops, in export order.
@@ -38,6 +39,7 @@ pub const TOPS: &[&str] = &[
     "sp2_switch",
     "sp2_board",
     "sp2_allocator",
+    "sp2_transmitter",
 ];
 
 /// Renames rust-hdl's `top` module (and the `top$` prefix of its sub-modules, where they are declared and
@@ -219,6 +221,7 @@ pub fn raw_verilog_of(name: &str) -> Option<String> {
         "sp2_switch" => sp2_switch_verilog(name),
         "sp2_board" => isolate_all_comb(&no_rw_check(&gen(Sp2Board::default(), name))),
         "sp2_allocator" => isolate_all_comb(&gen(Sp2Allocator::default(), name)),
+        "sp2_transmitter" => isolate_all_comb(&gen(Sp2Transmitter::default(), name)),
         _ => return None,
     })
 }

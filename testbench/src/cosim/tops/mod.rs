@@ -10,6 +10,7 @@ pub mod receiver_v2;
 pub mod sp2_allocator;
 pub mod sp2_board;
 pub mod sp2_switch;
+pub mod sp2_transmitter;
 pub mod switch2;
 pub mod transmitter;
 
@@ -44,6 +45,7 @@ pub fn make(top: &str, seed: u64, cycles: u64) -> Result<Box<dyn Top>> {
         "transmitter" => Box::new(transmitter::TransmitterTop::new(seed)),
         "sp2_switch" => Box::new(sp2_switch::Sp2SwitchTop::new(seed)),
         "sp2_allocator" => Box::new(sp2_allocator::Sp2AllocatorTop::new(seed)),
+        "sp2_transmitter" => Box::new(sp2_transmitter::Sp2TransmitterTop::new(seed)),
         "sp2_board" => Box::new(sp2_board::Sp2BoardTop::new(
             seed,
             (cycles / 8).clamp(100, 1_000),
@@ -76,6 +78,7 @@ pub fn rusthdl(top: &str, layout: &Layout) -> Result<Box<dyn Backend>> {
         "sp2_switch" => b::<sp2_switch::Sp2SwitchIo>(layout),
         "sp2_board" => b::<sp2_board::Sp2BoardIo>(layout),
         "sp2_allocator" => b::<sp2_allocator::Sp2AllocatorIo>(layout),
+        "sp2_transmitter" => b::<sp2_transmitter::Sp2TransmitterIo>(layout),
         _ => bail!("unknown top `{top}` (known: {})", names().join(", ")),
     }
 }
