@@ -16,6 +16,7 @@ use crate::sp2::transmitter::Transmitter;
 use crate::sp2::v2::allocator::Sp2Allocator;
 use crate::sp2::v2::central_queue::CentralQueueV2;
 use crate::sp2::v2::receiver::Receiver as ReceiverV2;
+use crate::sp2::v2::switch::Sp2SwitchV2;
 use crate::sp2::v2::transmitter::Sp2Transmitter;
 use crate::switch2::Switch2Top;
 
@@ -37,6 +38,7 @@ pub const TOPS: &[&str] = &[
     "receiver",
     "receiver_v2",
     "sp2_switch",
+    "sp2_switch_v2",
     "sp2_board",
     "sp2_allocator",
     "sp2_transmitter",
@@ -219,6 +221,10 @@ pub fn raw_verilog_of(name: &str) -> Option<String> {
             RX_V2_CRC_CONE,
         ),
         "sp2_switch" => sp2_switch_verilog(name),
+        "sp2_switch_v2" => isolate_assignments(
+            &no_rw_check(&gen(Sp2SwitchV2::default(), name)),
+            RX_V2_CRC_CONE,
+        ),
         "sp2_board" => isolate_all_comb(&no_rw_check(&gen(Sp2Board::default(), name))),
         "sp2_allocator" => isolate_all_comb(&gen(Sp2Allocator::default(), name)),
         "sp2_transmitter" => isolate_all_comb(&gen(Sp2Transmitter::default(), name)),

@@ -43,7 +43,12 @@ pub fn make(top: &str, seed: u64, cycles: u64) -> Result<Box<dyn Top>> {
         "receiver" => Box::new(receiver::ReceiverTop::new(seed)),
         "receiver_v2" => Box::new(receiver_v2::ReceiverV2Top::new(seed)),
         "transmitter" => Box::new(transmitter::TransmitterTop::new(seed)),
-        "sp2_switch" => Box::new(sp2_switch::Sp2SwitchTop::new(seed)),
+        "sp2_switch" => {
+            Box::new(sp2_switch::Sp2SwitchTop::<asr_model::sp2::switch::Sp2Switch>::new(seed))
+        }
+        "sp2_switch_v2" => Box::new(sp2_switch::Sp2SwitchTop::<
+            asr_model::sp2::v2::switch::Sp2SwitchV2,
+        >::new(seed)),
         "sp2_allocator" => Box::new(sp2_allocator::Sp2AllocatorTop::new(seed)),
         "sp2_transmitter" => Box::new(sp2_transmitter::Sp2TransmitterTop::new(seed)),
         "sp2_board" => Box::new(sp2_board::Sp2BoardTop::new(
@@ -76,6 +81,7 @@ pub fn rusthdl(top: &str, layout: &Layout) -> Result<Box<dyn Backend>> {
         "receiver_v2" => b::<receiver_v2::ReceiverV2Io>(layout),
         "transmitter" => b::<transmitter::TransmitterIo>(layout),
         "sp2_switch" => b::<sp2_switch::Sp2SwitchIo>(layout),
+        "sp2_switch_v2" => b::<sp2_switch::Sp2SwitchV2Io>(layout),
         "sp2_board" => b::<sp2_board::Sp2BoardIo>(layout),
         "sp2_allocator" => b::<sp2_allocator::Sp2AllocatorIo>(layout),
         "sp2_transmitter" => b::<sp2_transmitter::Sp2TransmitterIo>(layout),
