@@ -32,6 +32,9 @@ pub const TOPS: &[&str] = &[
     "receiver",
     "sp2_switch",
     "sp2_board",
+    "alloc_islip1_m8",
+    "alloc_pim1_m8",
+    "alloc_wavefront_m8",
 ];
 
 /// Renames rust-hdl's `top` module (and the `top$` prefix of its sub-modules, where they are declared and
@@ -207,6 +210,9 @@ pub fn raw_verilog_of(name: &str) -> Option<String> {
         "receiver" => isolate_assignments(&gen(Receiver::default(), name), RX_CRC_CONE),
         "sp2_switch" => sp2_switch_verilog(name),
         "sp2_board" => isolate_all_comb(&no_rw_check(&gen(Sp2Board::default(), name))),
+        "alloc_islip1_m8" => gen(crate::alloc::islip::Islip8::default(), name),
+        "alloc_pim1_m8" => gen(crate::alloc::pim::PimLfsr8::default(), name),
+        "alloc_wavefront_m8" => gen(crate::alloc::wavefront::Wavefront8::default(), name),
         _ => return None,
     })
 }

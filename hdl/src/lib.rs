@@ -2,6 +2,7 @@
 //!
 //! RustHDL blocks of the ASR switches and networks, and their Verilog export.
 //!
+//! - [`alloc`]: 8×8 iSLIP-1, PIM-1 (xorshift priorities) and wavefront allocators (`alloc_*_m8`).
 //! - [`matcher`]: the combinational matching heuristic (`matcher_m{M}_p{P}`).
 //! - [`export`]: the Verilog of every top, module named as the top.
 //! - [`switch2`]: the 2×2 ASR switch (docs/switch2.md).
@@ -9,6 +10,7 @@
 //! - [`lrs`]: the least-recently-served arbiter (8 requesters).
 //! - [`sp2`]: blocks of the SP2-style 8×8 switch (`central_queue`).
 
+pub mod alloc;
 pub mod benes;
 pub mod export;
 pub mod lrs;

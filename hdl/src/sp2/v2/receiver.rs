@@ -219,8 +219,8 @@ impl Logic for Receiver {
     fn update(&mut self) {
         dff_setup!(
             self, clock, wp, rp, cnt, byp, use_byp, st, held, len, body, wset, out, flag, r1, crc,
-            asm_d, asm_n, asm_on, rdy_v, rdy_d, rdy_n, rdy_last, rdy_bad, tok, ar_st, ar_len, ar_cnt,
-            ar_cap, ahead, la_v, la_len, la_set, n_crc, n_route
+            asm_d, asm_n, asm_on, rdy_v, rdy_d, rdy_n, rdy_last, rdy_bad, tok, ar_st, ar_len,
+            ar_cnt, ar_cap, ahead, la_v, la_len, la_set, n_crc, n_route
         );
         self.mem.read_clock.next = self.clock.val();
         self.mem.write_clock.next = self.clock.val();
@@ -293,9 +293,9 @@ impl Logic for Receiver {
             self.req.next = self.la_eff.val();
         }
         self.waiting.next = (self.st.q.val() == 2)
-            | ((self.la_eff.val() != 0) & (self.ends_q.val() | (self.takes.val() & self.is_end.val())));
-        self.may_queue.next =
-            (self.st.q.val() == 2) & !self.asm_on.q.val() & !self.rdy_v.q.val();
+            | ((self.la_eff.val() != 0)
+                & (self.ends_q.val() | (self.takes.val() & self.is_end.val())));
+        self.may_queue.next = (self.st.q.val() == 2) & !self.asm_on.q.val() & !self.rdy_v.q.val();
         self.set.next = 0.into();
         self.chunks.next = 0.into();
         if self.st.q.val() == 2 {
@@ -331,7 +331,8 @@ impl Logic for Receiver {
         self.rdy_after.next = self.rdy_v.q.val() & !self.written.val();
         self.rdy_v.d.next = self.rdy_after.val();
         self.st_n.next = self.st.q.val();
-        self.ins.next = bit_cast::<64, 8>(self.cur.val()) << (bit_cast::<64, 4>(self.asm_n.q.val()) << 3);
+        self.ins.next =
+            bit_cast::<64, 8>(self.cur.val()) << (bit_cast::<64, 4>(self.asm_n.q.val()) << 3);
         self.asm_full.next = false;
         if self.st.q.val() == 0 {
             if self.cur_v.val() {
