@@ -425,7 +425,7 @@ pub fn render(a: &Args, rows: &[Row], seconds: f64) -> String {
         }
         let _ = writeln!(
             s,
-            "(sp2:128 with deadlock-free ASR tables; asr-p1/p2's blocks are the heuristic's matchers without the per-output conflict arbiter; pim-1's block draws its choices from an LFSR)"
+            "(sp2:128 with deadlock-free ASR tables; asr-p1/p2's blocks are the heuristic's matchers without the per-output conflict arbiter; pim-1's block draws its priorities from a 64-bit xorshift register)"
         );
     }
     let _ = writeln!(s, "({seconds:.1} s)");
