@@ -1,3 +1,14 @@
 //! Version 2 of the SP2-style switch in RustHDL (docs/sp2-switch.md, v2), twin of `asr_model::sp2::v2`.
+//!
+//! - [`allocator`]: the pipelined crossbar allocator (`asr_model::sp2::v2::allocator::Allocator`), exported
+//!   as `sp2_allocator`.
+//! - [`receiver`]: the v2 receiver (`asr_model::sp2::v2::receiver`).
+//! - [`transmitter`]: the v2 transmitter (`asr_model::sp2::v2::transmitter::Transmitter`), exported as
+//!   `sp2_transmitter`.
+//! - [`row_step`]: one row step of the matching heuristic as a sum of products (`asr_model::matcher::row_step`).
 
+pub mod allocator;
+pub mod central_queue;
 pub mod receiver;
+pub mod row_step;
+pub mod transmitter;
