@@ -44,9 +44,9 @@ done
 case "$JOBS" in ''|*[!0-9]*|0) echo "synth.sh: -j needs a positive number, got '$JOBS'" >&2; exit 2;; esac
 
 # Longest first, so that parallel jobs finish together.
-ALL="sp2_switch_v2 sp2_switch benes16 matcher_m16_p2 central_queue receiver sp2_allocator benes8 matcher_m16_p1 transmitter matcher_m8_p2 matcher_m8_p1 switch2 matcher_m4_p2 matcher_m4_p1 receiver_v2 sp2_transmitter"
+ALL="sp2_switch_v2 sp2_switch benes16 matcher_m16_p2 central_queue receiver sp2_allocator benes8 matcher_m16_p1 transmitter matcher_m8_p2 matcher_m8_p1 switch2 matcher_m4_p2 matcher_m4_p1 receiver_v2 sp2_transmitter alloc_pim1_m8 alloc_islip1_m8 alloc_wavefront_m8"
 # Report order.
-ORDER="matcher_m4_p1 matcher_m4_p2 matcher_m8_p1 matcher_m8_p2 matcher_m16_p1 matcher_m16_p2 switch2 benes8 benes16 central_queue transmitter receiver sp2_switch sp2_allocator receiver_v2 sp2_transmitter sp2_switch_v2"
+ORDER="matcher_m4_p1 matcher_m4_p2 matcher_m8_p1 matcher_m8_p2 matcher_m16_p1 matcher_m16_p2 switch2 benes8 benes16 central_queue transmitter receiver sp2_switch sp2_allocator receiver_v2 sp2_transmitter sp2_switch_v2 alloc_islip1_m8 alloc_pim1_m8 alloc_wavefront_m8"
 if [ ${#TOPS_ARG[@]} -gt 0 ]; then
   for t in "${TOPS_ARG[@]}"; do
     echo " $ALL " | grep -q " $t " || { echo "synth.sh: unknown top '$t' (known: $ORDER)" >&2; exit 2; }
@@ -63,7 +63,7 @@ target_setup() {
       TOOLS="yosys $(yosys -V 2>&1 | head -1); $(nextpnr-ice40 --version 2>&1 | head -1)"
       # Place-and-route only where the design can fit the HX8K (7680 LUTs/FFs); benes16 needs about as many
       # FFs, sp2_switch about 2.5 times the LUTs (their Yosys counts are reported).
-      PNR=${PNR:-"matcher_m4_p1 matcher_m4_p2 matcher_m8_p1 matcher_m8_p2 matcher_m16_p1 matcher_m16_p2 switch2 benes8 central_queue transmitter receiver sp2_allocator receiver_v2 sp2_transmitter sp2_switch_v2"}
+      PNR=${PNR:-"matcher_m4_p1 matcher_m4_p2 matcher_m8_p1 matcher_m8_p2 matcher_m16_p1 matcher_m16_p2 switch2 benes8 central_queue transmitter receiver sp2_allocator receiver_v2 sp2_transmitter sp2_switch_v2 alloc_islip1_m8 alloc_pim1_m8 alloc_wavefront_m8"}
       pnr() { # json asc log
         nextpnr-ice40 --hx8k --package ct256 --json "$1" --asc "$2" \
           --pcf-allow-unconstrained --seed 1 --timing-allow-fail -q -l "$3" > /dev/null 2>&1
@@ -90,6 +90,7 @@ fi
 ports() {
   case "$1" in
     matcher_m*_p*) m=${1#matcher_m}; m=${m%_p*}; echo "in requests:$((m*m)) out grants:$((m*m))";;
+    alloc_*_m8) echo "clk in requests:64 out grants:64";;
     switch2) echo "clk in in_valid:2 in in_data:52 in out_ready:2 out in_ready:2 out out_valid:2 out out_data:52";;
     benes8) echo "clk in in_valid:8 in in_data:208 in out_ready:8 out in_ready:8 out out_valid:8 out out_data:208";;
     benes16) echo "clk in in_valid:16 in in_data:480 in out_ready:16 out in_ready:16 out out_valid:16 out out_data:480";;

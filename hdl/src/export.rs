@@ -42,6 +42,9 @@ pub const TOPS: &[&str] = &[
     "sp2_board",
     "sp2_allocator",
     "sp2_transmitter",
+    "alloc_islip1_m8",
+    "alloc_pim1_m8",
+    "alloc_wavefront_m8",
 ];
 
 /// Renames rust-hdl's `top` module (and the `top$` prefix of its sub-modules, where they are declared and
@@ -228,6 +231,9 @@ pub fn raw_verilog_of(name: &str) -> Option<String> {
         "sp2_board" => isolate_all_comb(&no_rw_check(&gen(Sp2Board::default(), name))),
         "sp2_allocator" => isolate_all_comb(&gen(Sp2Allocator::default(), name)),
         "sp2_transmitter" => isolate_all_comb(&gen(Sp2Transmitter::default(), name)),
+        "alloc_islip1_m8" => gen(crate::alloc::islip::Islip8::default(), name),
+        "alloc_pim1_m8" => gen(crate::alloc::pim::PimLfsr8::default(), name),
+        "alloc_wavefront_m8" => gen(crate::alloc::wavefront::Wavefront8::default(), name),
         _ => return None,
     })
 }

@@ -1,6 +1,7 @@
 //! One definition per exported top: its stimulus, model twin and scoreboard ([`Top`]) and its rust-hdl
 //! binding. Adding a top is one file here and one line in each of [`make`] and [`rusthdl`].
 
+pub mod alloc;
 pub mod benes;
 pub mod central_queue;
 pub mod central_queue_v2;
@@ -55,6 +56,10 @@ pub fn make(top: &str, seed: u64, cycles: u64) -> Result<Box<dyn Top>> {
             seed,
             (cycles / 8).clamp(100, 1_000),
         )),
+        "alloc_islip1_m8" | "alloc_pim1_m8" | "alloc_wavefront_m8" => {
+            let name = names().iter().find(|&&n| n == top).expect("listed");
+            Box::new(alloc::AllocTop::new(name, seed))
+        }
         _ => bail!("unknown top `{top}` (known: {})", names().join(", ")),
     })
 }
@@ -85,6 +90,9 @@ pub fn rusthdl(top: &str, layout: &Layout) -> Result<Box<dyn Backend>> {
         "sp2_board" => b::<sp2_board::Sp2BoardIo>(layout),
         "sp2_allocator" => b::<sp2_allocator::Sp2AllocatorIo>(layout),
         "sp2_transmitter" => b::<sp2_transmitter::Sp2TransmitterIo>(layout),
+        "alloc_islip1_m8" => b::<alloc::Islip1M8>(layout),
+        "alloc_pim1_m8" => b::<alloc::Pim1M8>(layout),
+        "alloc_wavefront_m8" => b::<alloc::WavefrontM8>(layout),
         _ => bail!("unknown top `{top}` (known: {})", names().join(", ")),
     }
 }
