@@ -32,12 +32,16 @@ enum Command {
     Sp2(cmd::sp2::Args),
     /// SP2 systems of SP2-style switches (16 to 512 processors): ASR against single-path route tables.
     Sp2System(cmd::sp2_system::Args),
-    /// Write a built-in topology (sp2:N, benes:N, fly:K:N, mesh:KxK, torus:KxK, hypercube:D) as a topology file.
+    /// Write a built-in topology as a topology file, optionally with failed links and switches.
     Topology(cmd::topology::Args),
+    /// Saturation throughput and adaptivity of an SP2 system against the number of failed links.
+    FaultCurve(cmd::fault_curve::Args),
     /// Route tables of maximum adaptivity for every processor pair (thesis ch. 4).
     Routes(cmd::routes::Args),
     /// Thesis Tables 4.1, 4.3 and 4.4 for the SP2 systems, measured beside the thesis' numbers.
     RoutesTable(cmd::routes_table::Args),
+    /// What deadlock-free route tables cost: adaptivity, non-minimal pairs, route length, generation time.
+    RoutesCost(cmd::routes_cost::Args),
     /// One network simulation or a load sweep on any topology (Beneš, butterfly, SP2, mesh, torus, hypercube, file).
     Sim(cmd::sim::Args),
     /// Thesis Table 3.1 and Figures A.1–A.10: Beneš saturation throughput, ASR against random routing.
@@ -87,8 +91,10 @@ fn run(cli: Cli) -> Result<()> {
         Command::Sp2(a) => cmd::sp2::run(a),
         Command::Sp2System(a) => cmd::sp2_system::run(a),
         Command::Topology(a) => cmd::topology::run(a),
+        Command::FaultCurve(a) => cmd::fault_curve::run_cmd(a),
         Command::Routes(a) => cmd::routes::run(a),
         Command::RoutesTable(a) => cmd::routes_table::run(a),
+        Command::RoutesCost(a) => cmd::routes_cost::run(a),
         Command::Sim(a) => cmd::sim::run(a),
         Command::BenesTable(a) => cmd::benes_table::run(a),
         Command::GridRoutes(a) => cmd::grid::run(a),

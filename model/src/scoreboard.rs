@@ -163,6 +163,26 @@ impl<T> Scoreboard<T> {
         self.pending[src].get(k as usize)?.as_ref().map(|(d, _)| *d)
     }
 
+    /// The units sent and not arrived, as (source, sequence number), in order.
+    pub fn outstanding_units(&self) -> Vec<(usize, u64)> {
+        let mut v = Vec::with_capacity(self.outstanding);
+        for (src, q) in self.pending.iter().enumerate() {
+            for (k, e) in q.iter().enumerate() {
+                if e.is_some() {
+                    v.push((src, self.base[src] + k as u64));
+                }
+            }
+        }
+        v
+    }
+
+    /// The record of an outstanding unit.
+    pub fn record(&self, src: usize, seq: u64) -> Option<&T> {
+        let q = self.pending.get(src)?;
+        let k = seq.checked_sub(self.base[src])?;
+        q.get(k as usize)?.as_ref().map(|(_, r)| r)
+    }
+
     /// Units sent and not arrived.
     pub fn outstanding(&self) -> usize {
         self.outstanding

@@ -218,6 +218,23 @@ fn routes(out: &Path) -> Result<()> {
     Ok(())
 }
 
+/// What deadlock-free route tables cost (adaptivity, non-minimal pairs, route length, generation time).
+fn routes_cost(out: &Path) -> Result<()> {
+    let rargs = super::routes_cost::Args {
+        topologies: super::routes_cost::default_names(),
+        json: false,
+    };
+    let rows = super::routes_cost::compute(&rargs)?;
+    let table = super::routes_cost::render(&rows);
+    print!("{table}");
+    fs::write(out.join("routes_cost.txt"), &table)?;
+    fs::write(
+        out.join("routes_cost.json"),
+        serde_json::to_string_pretty(&rows)?,
+    )?;
+    Ok(())
+}
+
 /// Seeds 000 and 003: Table 1 (6×6 torus), the torus theorems, Monte Carlo against S, XY / E-cube route
 /// tables, and ASR headers against all shortest paths.
 fn delivery(out: &Path, seed: u64, sc: &Scale) -> Result<()> {
@@ -348,6 +365,8 @@ fn sp2_systems(out: &Path, seed: u64, sc: &Scale) -> Result<()> {
     let a = super::sp2_system::Args {
         network: sc.systems.iter().map(|n| format!("sp2:{n}")).collect(),
         routing: vec!["asr".into(), "single".into()],
+        deadlock_free: false,
+        balance: false,
         load: vec![0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 1.0],
         payload: "32".into(),
         warmup: sc.sys_warmup,
@@ -357,6 +376,9 @@ fn sp2_systems(out: &Path, seed: u64, sc: &Scale) -> Result<()> {
         out: Some(out.join("sp2_systems")),
         json: false,
         shard: None,
+        fail_at: None,
+        fail_links: None,
+        reroute_delay: 1_000,
     };
     let curves = super::sp2_system::compute(&a)?;
     let table = format!(
@@ -393,7 +415,7 @@ pub fn run(a: Args) -> Result<()> {
     }
     let t0 = Instant::now();
     let started = std::time::SystemTime::now();
-    let sections: [(&str, &dyn Fn() -> Result<()>); 9] = [
+    let sections: [(&str, &dyn Fn() -> Result<()>); 10] = [
         ("Verilog export and waveforms", &|| hdl(&a.out)),
         ("co-simulation of the exported Verilog (Verilator)", &|| {
             if sc.quick {
@@ -411,6 +433,9 @@ pub fn run(a: Args) -> Result<()> {
         }),
         ("Tables 4.1-4.4 (route generation, SP2 systems)", &|| {
             routes(&a.out)
+        }),
+        ("deadlock-free route tables: what they cost", &|| {
+            routes_cost(&a.out)
         }),
         (
             "meshes, tori, hypercubes (textbook routing section, Wu)",

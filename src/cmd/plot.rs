@@ -305,6 +305,57 @@ pub fn file_part(network: &str) -> String {
         .collect()
 }
 
+/// An SVG line plot with both axes given (x from `x_max` = the largest x of the curves).
+pub fn xy_svg_axes(
+    path: &Path,
+    title: &str,
+    x_desc: &str,
+    y_desc: &str,
+    curves: &[(&str, Vec<(f64, f64)>)],
+    y_max: f64,
+) -> Result<()> {
+    let x_max = curves
+        .iter()
+        .flat_map(|(_, c)| c.iter().map(|p| p.0))
+        .fold(1.0f64, f64::max);
+    let root = SVGBackend::new(path, (720, 480)).into_drawing_area();
+    root.fill(&WHITE).map_err(|e| anyhow!("{e}"))?;
+    let mut chart = ChartBuilder::on(&root)
+        .caption(title, ("sans-serif", 18))
+        .margin(12)
+        .x_label_area_size(40)
+        .y_label_area_size(56)
+        .build_cartesian_2d(0.0..x_max, 0.0..y_max)
+        .map_err(|e| anyhow!("{e}"))?;
+    chart
+        .configure_mesh()
+        .x_desc(x_desc)
+        .y_desc(y_desc)
+        .draw()
+        .map_err(|e| anyhow!("{e}"))?;
+    let colors = [RED, BLUE, GREEN, BLACK];
+    for (k, (label, c)) in curves.iter().enumerate() {
+        let col = colors[k % colors.len()];
+        let pts: Vec<(f64, f64)> = c.iter().map(|&(x, y)| (x, y.min(y_max))).collect();
+        chart
+            .draw_series(LineSeries::new(pts.clone(), col.stroke_width(2)))
+            .map_err(|e| anyhow!("{e}"))?
+            .label(*label)
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], col));
+        chart
+            .draw_series(pts.iter().map(|&p| Circle::new(p, 3, col.filled())))
+            .map_err(|e| anyhow!("{e}"))?;
+    }
+    chart
+        .configure_series_labels()
+        .background_style(WHITE.mix(0.8))
+        .border_style(BLACK)
+        .draw()
+        .map_err(|e| anyhow!("{e}"))?;
+    root.present().map_err(|e| anyhow!("{e}"))?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

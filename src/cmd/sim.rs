@@ -25,12 +25,22 @@ pub struct Args {
     pub network: String,
     /// Beneš: asr, random, random-pair or fixed (the butterfly uses destination tags). Other topologies:
     /// asr (generated route tables of maximum adaptivity), single (the same paths, one port per hop),
+    /// asr-df and single-df (the same from the deadlock-free tables),
     /// dor (XY / E-cube tables on meshes, tori, hypercubes), or the per-hop policies mp and z2 (Wu's paper).
     #[arg(long, default_value = "asr", conflicts_with = "routes")]
     pub routing: String,
     /// A route-table file to route by (instead of --routing; the two cannot be given together).
     #[arg(long)]
     pub routes: Option<PathBuf>,
+    /// With --routing asr or single on a table-routed topology: use the deadlock-free tables (acyclic channel
+    /// dependencies; `asr routes --deadlock-free`) instead of the unrestricted ones.
+    #[arg(long)]
+    #[serde(default)]
+    pub deadlock_free: bool,
+    /// Deadlock-free tables: choose the restriction by balance (busiest channel) instead of adaptivity.
+    #[arg(long)]
+    #[serde(default)]
+    pub balance: bool,
     /// uniform, random (uniform over the others), shift-left, shift-right, reverse, complement,
     /// bit-reversal, transpose.
     #[arg(long, default_value = "uniform")]
@@ -175,10 +185,84 @@ pub fn asr_tables(
     asr_model::routing::TableRouting::from_tables(topo, &tables, "asr").map_err(anyhow::Error::msg)
 }
 
+/// The route generator's deadlock-free ASR headers (`routes::deadlock_free`), named `asr-df`; reports the
+/// restriction and the acyclicity check on stderr.
+pub fn deadlock_free_tables(
+    topo: &asr_model::topology::Topology,
+    spec: &str,
+    objective: asr_model::routes::deadlock_free::Objective,
+) -> Result<asr_model::routing::TableRouting> {
+    use asr_model::routes::deadlock_free::{generate_deadlock_free, Options};
+    let df = generate_deadlock_free(
+        topo,
+        asr_model::routes::Method::Pruned,
+        &Options {
+            objective,
+            ..Options::default()
+        },
+    )?;
+    let s = df.tables.summary();
+    eprintln!(
+        "{spec}: deadlock-free tables: restriction {}; channel-dependency graph {} ({} dependencies); adaptivity {:.4}, {} pairs non-minimal",
+        df.restriction.describe(),
+        if df.cdg.cycle.is_none() { "acyclic" } else { "CYCLIC" },
+        df.cdg.edges,
+        s.adaptivity_minimal,
+        s.nonminimal
+    );
+    asr_model::routing::TableRouting::from_tables(topo, &df.tables, "asr-df")
+        .map_err(anyhow::Error::msg)
+}
+
+/// `asr`, `single` (one path per pair from the ASR tables), `asr-df`, `single-df` (the same from the
+/// deadlock-free tables); `deadlock_free` turns `asr`/`single` into `asr-df`/`single-df`.
+pub fn named_tables(
+    topo: &asr_model::topology::Topology,
+    spec: &str,
+    names: &[String],
+    deadlock_free: bool,
+    objective: asr_model::routes::deadlock_free::Objective,
+) -> Result<Vec<asr_model::routing::TableRouting>> {
+    let mut free = None;
+    let mut df = None;
+    let mut out = Vec::new();
+    for r in names {
+        let name = match (r.as_str(), deadlock_free) {
+            ("asr", true) => "asr-df",
+            ("single", true) => "single-df",
+            (x, _) => x,
+        };
+        let base = match name {
+            "asr" | "single" => {
+                if free.is_none() {
+                    free = Some(asr_tables(topo)?);
+                }
+                free.as_ref()
+            }
+            "asr-df" | "single-df" => {
+                if df.is_none() {
+                    df = Some(deadlock_free_tables(topo, spec, objective)?);
+                }
+                df.as_ref()
+            }
+            other => bail!("--routing `{other}`: use asr, single, asr-df or single-df"),
+        }
+        .expect("set above");
+        out.push(if name.starts_with("single") {
+            base.single_path(name)
+        } else {
+            base.clone()
+        });
+    }
+    Ok(out)
+}
+
 pub fn table_network(
     spec: &str,
     routing: &str,
     routes: Option<&std::path::Path>,
+    deadlock_free: bool,
+    objective: asr_model::routes::deadlock_free::Objective,
 ) -> Result<(Engine, Box<dyn Routing>)> {
     use asr_model::routing::TableRouting;
     let topo = load_topology(spec)?;
@@ -208,14 +292,15 @@ pub fn table_network(
             .map_err(anyhow::Error::msg)?
     } else {
         match routing {
-            "asr" | "single" => {
-                let asr = asr_tables(&topo)?;
-                if routing == "asr" {
-                    asr
-                } else {
-                    asr.single_path("single")
-                }
-            }
+            "asr" | "single" | "asr-df" | "single-df" => named_tables(
+                &topo,
+                spec,
+                &[routing.to_string()],
+                deadlock_free,
+                objective,
+            )?
+            .pop()
+            .expect("one routing asked for"),
             "dor" | "xy" | "ecube" => {
                 let (g, t) =
                     asr_model::delivery::tables::grid_topology(spec).map_err(anyhow::Error::msg)?;
@@ -226,7 +311,7 @@ pub fn table_network(
                 TableRouting::from_routes(&t, routes, "dor").map_err(anyhow::Error::msg)?
             }
             other => {
-                bail!("--routing `{other}` on `{spec}`: use asr, single, dor, or --routes FILE")
+                bail!("--routing `{other}` on `{spec}`: use asr, single, asr-df, single-df, dor, mp, z2, or --routes FILE")
             }
         }
     };
@@ -253,9 +338,21 @@ pub fn check_work(what: &str, switches: usize, loads: &[f64], packets: u64) -> R
 fn build(a: &Args) -> Result<(Engine, Box<dyn Routing>)> {
     let kind = a.network.split(':').next().unwrap_or("");
     let (engine, routing) = if (kind == "benes" || kind == "fly") && a.routes.is_none() {
+        if a.deadlock_free {
+            bail!("--deadlock-free: `{}` is routed by its own scheme, not by route tables (and a Beneš or butterfly has no dependency cycle)", a.network);
+        }
         network(&a.network, &a.routing)?
     } else {
-        table_network(&a.network, &a.routing, a.routes.as_deref())?
+        if a.deadlock_free && a.routes.is_some() {
+            bail!("--deadlock-free and --routes: the route-table file decides the routes; give one of them");
+        }
+        table_network(
+            &a.network,
+            &a.routing,
+            a.routes.as_deref(),
+            a.deadlock_free,
+            objective(a.balance),
+        )?
     };
     Ok((a.flow.apply(engine)?, routing))
 }
@@ -454,4 +551,13 @@ pub fn merge(
     let (engine, routing) = build(&a)?;
     print!("{}", render(&a, &engine, routing.as_ref(), &pts));
     write_files(&a, &routing.name(), &pts, out)
+}
+
+/// The deadlock-free tables' objective for a `--balance` flag.
+pub fn objective(balance: bool) -> asr_model::routes::deadlock_free::Objective {
+    if balance {
+        asr_model::routes::deadlock_free::Objective::Balance
+    } else {
+        asr_model::routes::deadlock_free::Objective::Adaptivity
+    }
 }

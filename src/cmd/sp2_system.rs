@@ -6,7 +6,10 @@
 use anyhow::{bail, Context, Result};
 use asr_model::routing::{Routing, TableRouting};
 use asr_model::sp2::network::Sp2Network;
-use asr_model::sp2::system::{run as run_point, Sp2SysConfig, Sp2SysError, Sp2SysStats};
+use asr_model::sp2::system::{
+    fmt_ids, run_with_faults, FaultPlan, Sp2SysConfig, Sp2SysError, Sp2SysStats,
+};
+use asr_model::topology::Topology;
 use rayon::prelude::*;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -18,9 +21,18 @@ pub struct Args {
     /// Systems: built-in names (sp2:16, sp2:32, …, sp2:512, sp2even:64) or topology files, comma-separated.
     #[arg(long, value_delimiter = ',', default_value = "sp2:32")]
     pub network: Vec<String>,
-    /// Routings to compare: asr (the generator's tables) and single (one path per pair from them).
+    /// Routings to compare: asr (the generator's tables), single (one path per pair from them), asr-df and
+    /// single-df (the same from the deadlock-free tables).
     #[arg(long, value_delimiter = ',', default_value = "asr,single")]
     pub routing: Vec<String>,
+    /// Use the deadlock-free tables (acyclic channel dependencies) for asr and single.
+    #[arg(long)]
+    #[serde(default)]
+    pub deadlock_free: bool,
+    /// Deadlock-free tables: choose the restriction by balance (busiest channel) instead of adaptivity.
+    #[arg(long)]
+    #[serde(default)]
+    pub balance: bool,
     /// Offered loads in link bytes per processor per cycle, comma-separated, each in (0, 1].
     #[arg(
         long,
@@ -58,6 +70,126 @@ pub struct Args {
     #[arg(long)]
     #[serde(skip)]
     pub shard: Option<Shard>,
+    /// Fault scenario: links fail at the start of this cycle (inside the measured window). One network only.
+    #[arg(long, requires = "fail_links")]
+    #[serde(default)]
+    pub fail_at: Option<u64>,
+    /// With --fail-at: how many switch-to-switch links fail (chosen with --seed among those whose loss keeps
+    /// every processor reachable), or which, as SWITCH.PORT,SWITCH.PORT,…
+    #[arg(long, requires = "fail_at")]
+    #[serde(default)]
+    pub fail_links: Option<String>,
+    /// With --fail-at: cycles from the failure until the sources use the regenerated tables.
+    #[arg(long, default_value_t = 1_000)]
+    #[serde(default)]
+    pub reroute_delay: u64,
+}
+
+/// A fault scenario prepared for one network: the links (switch index, port) and per routing the regenerated
+/// tables, with a description of what was done.
+pub struct Scenario {
+    pub at: u64,
+    pub links: Vec<(usize, u8)>,
+    pub reroutes: Vec<TableRouting>,
+    pub report: String,
+}
+
+fn prepare_faults(a: &Args, spec: &str, t: &Topology, at: u64) -> Result<Scenario> {
+    use asr_model::routes::deadlock_free::{
+        generate_deadlock_free, regenerate_after_faults, Options,
+    };
+    use asr_model::routes::{generate, Method};
+    use asr_model::topology::faults::{degrade, Degraded, Pick};
+    let pick = Pick::parse(a.fail_links.as_deref().unwrap_or(""));
+    let d = degrade(t, &pick, &Pick::Random(0), a.seed)
+        .with_context(|| format!("--fail-links on `{spec}`"))?;
+    let mut report = format!(
+        "{spec}: {} links fail at cycle {at}: {}\n",
+        d.failed_links.len(),
+        d.failed_links
+            .iter()
+            .map(|l| Degraded::link_name(t, l))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let net = Sp2Network::new(t)?;
+    let links = d
+        .failed_links
+        .iter()
+        .map(|l| {
+            let name = &t.element(l.a.elem).name;
+            let sw = net
+                .switch_index(name)
+                .with_context(|| format!("`{name}` is not a switch of the network"))?;
+            Ok((sw, l.a.port as u8))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let mut reroutes = Vec::new();
+    let mut free = None;
+    let mut df = None;
+    for r in &a.routing {
+        let name = match (r.as_str(), a.deadlock_free) {
+            ("asr", true) => "asr-df",
+            ("single", true) => "single-df",
+            (x, _) => x,
+        };
+        let base: &TableRouting = if name.ends_with("-df") {
+            if df.is_none() {
+                let objective = super::sim::objective(a.balance);
+                let old = generate_deadlock_free(
+                    t,
+                    Method::Pruned,
+                    &Options {
+                        objective,
+                        ..Options::default()
+                    },
+                )?;
+                let (new, union) =
+                    regenerate_after_faults(&d.topology, &old, Method::Pruned, objective)
+                        .with_context(|| format!("regenerating the tables of `{spec}`"))?;
+                let sm = new.tables.summary();
+                report += &format!(
+                    "  deadlock-free tables regenerated on the degraded network: restriction {}; adaptivity {:.4}, {} pairs non-minimal; old and new routes together: channel-dependency graph {} ({} dependencies)\n",
+                    new.restriction.describe(),
+                    sm.adaptivity_minimal,
+                    sm.nonminimal,
+                    if union.cycle.is_none() { "acyclic" } else { "CYCLIC" },
+                    union.edges
+                );
+                df = Some(
+                    TableRouting::from_tables(&d.topology, &new.tables, "asr-df")
+                        .map_err(anyhow::Error::msg)?,
+                );
+            }
+            df.as_ref().expect("set above")
+        } else {
+            if free.is_none() {
+                let new = generate(&d.topology, Method::Pruned, &|| {})?;
+                report += "  maximum-adaptivity tables regenerated on the degraded network (no deadlock check)\n";
+                free = Some(
+                    TableRouting::from_tables(&d.topology, &new, "asr")
+                        .map_err(anyhow::Error::msg)?,
+                );
+            }
+            free.as_ref().expect("set above")
+        };
+        reroutes.push(if name.starts_with("single") {
+            base.single_path(name)
+        } else {
+            base.clone()
+        });
+    }
+    report += &format!(
+        "  sources switch to the regenerated tables at cycle {} ({} cycles after the failure)\n",
+        at + a.reroute_delay,
+        a.reroute_delay
+    );
+    Ok(Scenario {
+        at,
+        links,
+        reroutes,
+        report,
+    })
 }
 
 fn parse_payload(s: &str) -> Result<(usize, usize)> {
@@ -95,8 +227,25 @@ pub fn validate(a: &Args) -> Result<(usize, usize)> {
     super::check::count("--warmup", a.warmup, 0, super::check::MAX_CYCLES)?;
     super::check::count("--measure", a.measure, 100, super::check::MAX_CYCLES)?;
     super::check::count("--source-queue", a.source_queue as u64, 1, 1_000_000)?;
-    if let Some(r) = a.routing.iter().find(|r| *r != "asr" && *r != "single") {
-        bail!("--routing `{r}`: use asr or single");
+    if let Some(r) = a
+        .routing
+        .iter()
+        .find(|r| !["asr", "single", "asr-df", "single-df"].contains(&r.as_str()))
+    {
+        bail!("--routing `{r}`: use asr, single, asr-df or single-df");
+    }
+    if a.fail_at.is_some() && a.network.len() != 1 {
+        bail!("--fail-at: give exactly one --network");
+    }
+    if let Some(at) = a.fail_at {
+        if at < a.warmup || at + a.reroute_delay >= a.warmup + a.measure {
+            bail!(
+                "--fail-at {at} with --reroute-delay {}: the failure and the switch to new tables must fall inside the measured window [{}, {})",
+                a.reroute_delay,
+                a.warmup,
+                a.warmup + a.measure
+            );
+        }
     }
     parse_payload(&a.payload)
 }
@@ -106,11 +255,14 @@ pub fn validate(a: &Args) -> Result<(usize, usize)> {
 struct Plan {
     systems: Vec<(String, asr_model::topology::Topology, Vec<TableRouting>)>,
     jobs: Vec<(usize, usize, f64)>,
+    /// The fault scenario (`--fail-at`), for the one system.
+    scenario: Option<Scenario>,
 }
 
 fn plan(a: &Args) -> Result<Plan> {
     validate(a)?;
     let mut systems = Vec::new();
+    let mut scenario = None;
     for spec in &a.network {
         let t = super::sim::load_topology(spec)?;
         // Fail early on a topology that is not made of SP2 switches, or too large a run.
@@ -132,15 +284,18 @@ fn plan(a: &Args) -> Result<Plan> {
                 a.routing.len()
             );
         }
-        let asr =
-            super::sim::asr_tables(&t).with_context(|| format!("route tables of `{spec}`"))?;
-        let mut routings: Vec<TableRouting> = Vec::new();
-        for r in &a.routing {
-            routings.push(match r.as_str() {
-                "asr" => asr.clone(),
-                "single" => asr.single_path("single"),
-                other => bail!("--routing `{other}`: use asr or single"),
-            });
+        let routings: Vec<TableRouting> = super::sim::named_tables(
+            &t,
+            spec,
+            &a.routing,
+            a.deadlock_free,
+            super::sim::objective(a.balance),
+        )
+        .with_context(|| format!("route tables of `{spec}`"))?;
+        if let Some(at) = a.fail_at {
+            let sc = prepare_faults(a, spec, &t, at)?;
+            eprint!("{}", sc.report);
+            scenario = Some(sc);
         }
         systems.push((spec.clone(), t, routings));
     }
@@ -151,7 +306,11 @@ fn plan(a: &Args) -> Result<Plan> {
             (0..r.len()).flat_map(move |k| a.load.iter().map(move |&l| (s, k, l)))
         })
         .collect();
-    Ok(Plan { systems, jobs })
+    Ok(Plan {
+        systems,
+        jobs,
+        scenario,
+    })
 }
 
 /// Runs the jobs numbered `which`, in parallel.
@@ -184,7 +343,13 @@ fn run_jobs(a: &Args, plan: &Plan, which: &[usize]) -> Result<Vec<Point>> {
             stats: None,
             deadlock: None,
         };
-        match run_point(net, &routings[k], &cfg) {
+        let faults = plan.scenario.as_ref().map(|sc| FaultPlan {
+            at: sc.at,
+            links: sc.links.clone(),
+            delay: a.reroute_delay,
+            reroute: &sc.reroutes[k],
+        });
+        match run_with_faults(net, &routings[k], &cfg, faults.as_ref()) {
             Ok(st) => point.stats = Some(st),
             Err(e @ Sp2SysError::Deadlock { .. }) => point.deadlock = Some(e.to_string()),
             Err(e) => {
@@ -281,6 +446,25 @@ pub fn render(curves: &[SystemCurves], a: &Args) -> String {
                 p.max_queue_chunks,
                 100.0 * p.queue_share
             );
+            if let Some(f) = &p.faults {
+                let _ = writeln!(
+                    s,
+                    "{:>8} {:>7}  failure at cycle {}, new tables from cycle {}: delivered {}, lost {} ({} created before the failure; {}), {} damaged arrivals; accepted {:.3} before, {:.3} after; {} of {} packets created after the switch delivered",
+                    "",
+                    "",
+                    f.at,
+                    f.switch_at,
+                    p.delivered,
+                    f.lost.len(),
+                    f.lost_before_failure,
+                    if f.lost.is_empty() { "none".to_string() } else { fmt_ids(&f.lost) },
+                    f.fragments,
+                    f.accepted_before,
+                    f.accepted_after,
+                    f.delivered_after_switch,
+                    f.created_after_switch
+                );
+            }
         }
         s.push('\n');
     }

@@ -17,3 +17,4 @@ pub mod crc8;
 pub mod receiver;
 pub mod switch;
 pub mod transmitter;
+pub mod v2;

@@ -11,7 +11,8 @@
 //! Blocks: 8 [`Receiver`]s, 8 [`Transmitter`]s, the [`CentralQueue`], the crossbar allocator (the
 //! matching heuristic `Matcher<8, 64, 2>` on `R[i] = R1(i) & free_transmitters`, then an [`Lrs8`] per
 //! transmitter among the rows the matching gave it), the queue-output choice (an [`Lrs8`] among the
-//! receivers waiting in `Choose` with an unlocked permitted output; least-loaded unlocked permitted output,
+//! receivers waiting in `Choose` with an unlocked permitted output and an empty ready slot; least-loaded
+//! unlocked permitted output,
 //! ties to the lowest port) and the per-output locks (`lock_v`, `lock_rx`), released when the locking
 //! receiver's last chunk is written. Each cycle wires them exactly as `Sp2Switch::step` orders the work.
 //! Latency: 5 cycles from `LEN` in to `LEN − 1` out without contention.
@@ -263,7 +264,8 @@ impl Logic for Sp2Switch {
             self.rx[i].xbar_grant.next = self.xg[i].val();
             self.rx[i].xbar_gout.next = self.xgo[i].val();
         }
-        // Queue-output choice: receivers in Choose with an unlocked permitted output; LRS; least loaded.
+        // Queue-output choice: receivers in Choose with an empty ready slot and an unlocked permitted output;
+        // LRS; least loaded.
         self.ul_acc[0].next = 0.into();
         for o in 0..8 {
             if self.lock_v[o].q.val() {
@@ -276,6 +278,7 @@ impl Logic for Sp2Switch {
         self.ch_acc[0].next = 0.into();
         for i in 0..8 {
             if self.rx[i].choose_req.val()
+                & !self.rx[i].ready_valid.val()
                 & (self.rx[i].choose_set.val() & self.unlocked.val()).any()
             {
                 self.ch_acc[i + 1].next = self.ch_acc[i].val() | self.bit[i].val();

@@ -6,8 +6,13 @@
 //! An ASR header permits a set of ports at each hop, so a route contributes the dependencies of every path
 //! its header allows. Cost: O(distinct (first switch, header) pairs × hops × switches per hop × ports).
 
+use super::solution::FxHasher;
 use crate::topology::{Port, Topology};
-use std::collections::HashSet;
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+
+/// One distinct (first switch, header) and the injection channels of the processors that use it.
+type HeaderWork = ((usize, Vec<u64>), Vec<usize>);
 
 /// The CDG's size and a cycle if it has one.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -18,11 +23,14 @@ pub struct CdgReport {
     pub cycle: Option<Vec<String>>,
 }
 
-/// Builds the CDG of `routes` (source processor, destination processor, header) on `t`.
+/// Builds the CDG of `routes` (source processor, destination processor, header) on `t`. Routes with the same
+/// first switch and header are followed once; the headers are followed in parallel (rayon) and the dependencies
+/// merged by sorting.
 pub fn channel_dependencies(
     t: &Topology,
     routes: impl IntoIterator<Item = (usize, usize, Vec<u64>)>,
 ) -> CdgReport {
+    use rayon::prelude::*;
     let mut offset = Vec::with_capacity(t.len() + 1);
     let mut total = 0usize;
     for e in 0..t.len() {
@@ -30,40 +38,61 @@ pub fn channel_dependencies(
         total += t.ports(e) as usize;
     }
     let id = |p: Port| offset[p.elem] + p.port as usize;
-    let mut seen: HashSet<(usize, Vec<u64>)> = HashSet::new();
-    let mut edges: HashSet<(usize, usize)> = HashSet::new();
+    // Each distinct (first switch, header) once, with the channels of every processor that injects it.
+    let mut seen: HashMap<(usize, Vec<u64>), Vec<usize>, BuildHasherDefault<FxHasher>> =
+        HashMap::default();
     for (src, _dst, hops) in routes {
         let Some(first) = t.output(src, 0) else {
             continue;
         };
-        if !seen.insert((first.elem, hops.clone())) {
-            continue;
+        let cin = id(Port { elem: src, port: 0 });
+        let v = seen.entry((first.elem, hops)).or_default();
+        if !v.contains(&cin) {
+            v.push(cin);
         }
-        // (switch, channel it was entered by) at the current hop.
-        let mut here: HashSet<(usize, usize)> =
-            HashSet::from([(first.elem, id(Port { elem: src, port: 0 }))]);
-        for (k, &set) in hops.iter().enumerate() {
-            let mut next = HashSet::new();
-            for &(s, cin) in &here {
-                for q in 0..t.ports(s) {
-                    if set >> q & 1 == 0 {
-                        continue;
-                    }
-                    let cout = id(Port { elem: s, port: q });
-                    edges.insert((cin, cout));
-                    if let Some(to) = t.output(s, q) {
-                        if k + 1 < hops.len() && !t.element(to.elem).is_node() {
-                            next.insert((to.elem, cout));
+    }
+    let work: Vec<HeaderWork> = seen.into_iter().collect();
+    let mut edges: Vec<u64> = work
+        .par_iter()
+        .fold(Vec::new, |mut acc: Vec<u64>, ((first, hops), cins)| {
+            // (switch, channel it was entered by) at the current hop.
+            let mut here: Vec<(usize, usize)> = cins.iter().map(|&c| (*first, c)).collect();
+            let mut next: Vec<(usize, usize)> = Vec::new();
+            for (k, &set) in hops.iter().enumerate() {
+                next.clear();
+                for &(s, cin) in &here {
+                    for q in 0..t.ports(s) {
+                        if set >> q & 1 == 0 {
+                            continue;
+                        }
+                        let cout = id(Port { elem: s, port: q });
+                        acc.push((cin as u64) << 32 | cout as u64);
+                        if let Some(to) = t.output(s, q) {
+                            if k + 1 < hops.len() && !t.element(to.elem).is_node() {
+                                next.push((to.elem, cout));
+                            }
                         }
                     }
                 }
+                next.sort_unstable();
+                next.dedup();
+                std::mem::swap(&mut here, &mut next);
             }
-            here = next;
-        }
-    }
+            if acc.len() > 1 << 20 {
+                acc.sort_unstable();
+                acc.dedup();
+            }
+            acc
+        })
+        .reduce(Vec::new, |mut a, mut b| {
+            a.append(&mut b);
+            a
+        });
+    edges.par_sort_unstable();
+    edges.dedup();
     let mut adj = vec![Vec::new(); total];
-    for &(a, b) in &edges {
-        adj[a].push(b);
+    for &e in &edges {
+        adj[(e >> 32) as usize].push((e & 0xffff_ffff) as usize);
     }
     let name = |c: usize| {
         let e = offset.partition_point(|&o| o <= c) - 1;

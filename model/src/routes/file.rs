@@ -1,9 +1,10 @@
 //! The route-table file (docs/contracts.md): one line per ordered processor pair, `src dst npath hop1 hop2 …`, hops as
 //! hex permitted-output sets. `#` starts a comment. [`parse_routes`] reads the syntax with file:line errors;
 //! [`load_routes`] also resolves the names against a topology and validates every route (all combinations of
-//! permitted ports lead to the destination on a shortest path), so a simulator can trust what it loads.
+//! permitted ports lead to the destination), so a simulator can trust what it loads. A route longer than a
+//! shortest path is accepted (deadlock-free tables need some) and marked as such in [`LoadedRoute::minimal`].
 
-use super::validate::{check_route, distances, RouteCheckError};
+use super::validate::{check_walk, distances, RouteCheckError};
 use crate::header::npath;
 use crate::topology::Topology;
 use std::collections::HashSet;
@@ -26,6 +27,8 @@ pub struct LoadedRoute {
     pub dst: usize,
     pub npath: u128,
     pub hops: Vec<u64>,
+    /// The route is as short as a shortest path between the two processors.
+    pub minimal: bool,
 }
 
 /// What is wrong with a line.
@@ -156,12 +159,13 @@ pub fn load_routes(
             dist = distances(t, src);
             dist_src = src;
         }
-        check_route(t, src, dst, &l.hops, l.npath, &dist).map_err(|e| err(e.into()))?;
+        let channels = check_walk(t, src, dst, &l.hops, l.npath).map_err(|e| err(e.into()))?;
         out.push(LoadedRoute {
             src,
             dst,
             npath: l.npath,
             hops: l.hops,
+            minimal: channels == dist[dst] as usize,
         });
     }
     Ok(out)

@@ -9,19 +9,24 @@
 //! - [`validate`]: checks of emitted routes and the exhaustive maximality search.
 //! - [`stats`]: the thesis' parallel statistics (Table 4.4).
 //! - [`cdg`]: the channel-dependency graph of route tables (can the routes deadlock?).
+//! - [`updown`]: up*/down* turn restrictions and the routability graph restricted to legal turns.
+//! - [`deadlock_free`]: deadlock-free tables of maximum adaptivity under the best restriction found.
 //!
 //! A hop is a switch choosing an output; shortest paths are counted over directed channels, and a processor
 //! never forwards. With full-duplex links a path may leave a switch on the port it entered by (turn-around).
 
 pub mod bfs;
 pub mod cdg;
+pub mod deadlock_free;
 pub mod file;
 pub mod solution;
 pub mod stats;
 pub mod table;
+pub mod updown;
 pub mod validate;
 
-pub use table::{generate, route_switch_pair, Method, Route, SwitchRoute, Tables};
+pub use deadlock_free::generate_deadlock_free;
+pub use table::{generate, route_switch_pair, Method, Route, Summary, SwitchRoute, Tables};
 
 use thiserror::Error;
 
@@ -36,4 +41,12 @@ pub enum RouteError {
     StageTooWide { width: usize, max: usize },
     #[error("{ports} output ports usable at one hop; at most {max} are supported")]
     TooManyChoices { ports: u32, max: u32 },
+    #[error(
+        "no candidate up*/down* order of the switches gives every processor pair a legal path"
+    )]
+    NoLegalOrder,
+    #[error("internal error: restricted tables have a channel-dependency cycle {0}")]
+    CyclicRestriction(String),
+    #[error("no regenerated tables keep the old and new routes together free of dependency cycles (e.g. {0})")]
+    UnsafeTransition(String),
 }

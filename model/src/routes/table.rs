@@ -6,8 +6,9 @@
 //! pair's route followed by the one-port hop into the destination processor. Source switches are processed in
 //! parallel (rayon, all cores) or by explicit scattered workers for the Table 4.4 measurements.
 
-use super::bfs::{modified_bfs, routability, Bfs};
+use super::bfs::{modified_bfs, routability, Bfs, Routability};
 use super::solution::{max_adaptive_path, solution_graph, solve};
+use super::updown::{updown_bfs, updown_routability, Ranking};
 use super::RouteError;
 use crate::header::{hop_hex, npath};
 use crate::topology::Topology;
@@ -24,6 +25,9 @@ pub struct SwitchRoute {
     pub npath: u128,
     /// Number of physically existing shortest paths between the two switches.
     pub physical: u128,
+    /// Hops of a shortest physical path between the two switches (`hops.len()` unless the route had to be
+    /// longer to obey a turn restriction).
+    pub shortest: usize,
     /// Vertices and edges of the solution graph (for statistics).
     pub s_vertices: usize,
     pub s_edges: usize,
@@ -39,6 +43,42 @@ pub enum Method {
     Full,
 }
 
+/// S and the DP on a routability graph R (the unrestricted one or one restricted to legal turns).
+fn solve_routability(
+    r: &Routability,
+    physical: u128,
+    shortest: usize,
+    method: Method,
+) -> Result<SwitchRoute, RouteError> {
+    let route = match method {
+        Method::Full => {
+            let s = solution_graph(r)?;
+            let (np, hops) = max_adaptive_path(&s);
+            SwitchRoute {
+                hops,
+                npath: np,
+                physical,
+                shortest,
+                s_vertices: s.vertex_count(),
+                s_edges: s.edge_count(),
+            }
+        }
+        Method::Pruned => {
+            let s = solve(r)?;
+            SwitchRoute {
+                hops: s.hops,
+                npath: s.npath,
+                physical,
+                shortest,
+                s_vertices: s.vertices,
+                s_edges: s.edges,
+            }
+        }
+    };
+    debug_assert_eq!(route.npath, npath(&route.hops));
+    Ok(route)
+}
+
 /// R, S and the DP for one destination switch of a BFS.
 pub fn route_switch_pair(
     bfs: &Bfs,
@@ -50,31 +90,7 @@ pub fn route_switch_pair(
         return Ok(None);
     };
     let physical = r.physical_paths();
-    let route = match method {
-        Method::Full => {
-            let s = solution_graph(&r)?;
-            let (np, hops) = max_adaptive_path(&s);
-            SwitchRoute {
-                hops,
-                npath: np,
-                physical,
-                s_vertices: s.vertex_count(),
-                s_edges: s.edge_count(),
-            }
-        }
-        Method::Pruned => {
-            let s = solve(&r)?;
-            SwitchRoute {
-                hops: s.hops,
-                npath: s.npath,
-                physical,
-                s_vertices: s.vertices,
-                s_edges: s.edges,
-            }
-        }
-    };
-    debug_assert_eq!(route.npath, npath(&route.hops));
-    Ok(Some(route))
+    solve_routability(&r, physical, r.hops(), method).map(Some)
 }
 
 /// The routes from one source switch, with timings.
@@ -173,6 +189,41 @@ pub fn routes_from_switch(
     })
 }
 
+/// All routes from source switch `a` restricted to the legal paths of an up*/down* ranking: for every
+/// delivering switch, the maximum adaptive route over the shortest *legal* paths (longer than a shortest
+/// physical path only when no shortest path is legal). Unreachable switches are left out.
+pub fn routes_from_switch_restricted(
+    t: &Topology,
+    a: usize,
+    is_dest: &[bool],
+    method: Method,
+    rk: &Ranking,
+) -> Result<SourceResult, RouteError> {
+    let t0 = Instant::now();
+    let bfs = modified_bfs(t, a);
+    let sbfs = updown_bfs(t, rk, a);
+    let bfs_secs = t0.elapsed().as_secs_f64();
+    let mut scratch = vec![u32::MAX; t.len()];
+    let mut sscratch = vec![u32::MAX; 2 * t.len()];
+    let mut dests = Vec::new();
+    for &b in bfs.order.iter().filter(|&&b| is_dest[b]) {
+        let t1 = Instant::now();
+        let Some(phys) = routability(&bfs, b, &mut scratch) else {
+            continue;
+        };
+        let Some(r) = updown_routability(&sbfs, b, &mut sscratch) else {
+            continue;
+        };
+        let route = solve_routability(&r, phys.physical_paths(), phys.hops(), method)?;
+        dests.push((b, route, t1.elapsed().as_secs_f64()));
+    }
+    Ok(SourceResult {
+        switch: a,
+        bfs_secs,
+        dests,
+    })
+}
+
 /// One processor pair's route.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Route {
@@ -181,6 +232,23 @@ pub struct Route {
     pub hops: Vec<u64>,
     pub npath: u128,
     pub physical: u128,
+}
+
+/// What route tables give over all ordered pairs of distinct processors ([`Tables::summary`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize)]
+pub struct Summary {
+    /// Ordered pairs of distinct processors.
+    pub pairs: usize,
+    /// Pairs whose route is longer than their shortest physical path.
+    pub nonminimal: usize,
+    /// Mean of npath / physically existing shortest paths over the pairs routed minimally (thesis Table 4.1's
+    /// average adaptivity when every pair is minimal).
+    pub adaptivity_minimal: f64,
+    /// Mean route length in channels, processor to processor (the shortest possible: `mean_shortest_hops`).
+    pub mean_hops: f64,
+    pub mean_shortest_hops: f64,
+    /// Mean number of paths a header permits.
+    pub mean_npath: f64,
 }
 
 /// The route tables of a whole topology.
@@ -255,6 +323,53 @@ impl Tables {
         })
     }
 
+    /// The route of every processor to itself (its injecting switch to its delivering switch, then the port
+    /// into it): needed by traffic that may send to its own source, on topologies where a processor injects and
+    /// receives at different switches. `None` for a processor whose delivering switch is not reachable.
+    pub fn self_routes(&self) -> impl Iterator<Item = Route> + '_ {
+        self.ends.nodes.iter().filter_map(move |&(p, a, b, q)| {
+            let r = self.switch_route(a, b)?;
+            let mut hops = r.hops.clone();
+            hops.push(1u64 << q);
+            Some(Route {
+                src: p,
+                dst: p,
+                hops,
+                npath: r.npath,
+                physical: r.physical,
+            })
+        })
+    }
+
+    /// Adaptivity, path length and minimality over every ordered pair of distinct processors.
+    pub fn summary(&self) -> Summary {
+        let mut s = Summary::default();
+        let (mut ad, mut hops, mut short, mut np) = (0.0, 0.0, 0.0, 0.0);
+        for &(src, a, _, _) in &self.ends.nodes {
+            for &(d, _, b, _) in &self.ends.nodes {
+                if src == d {
+                    continue;
+                }
+                let r = self.switch_route(a, b).expect("checked in Tables::new");
+                s.pairs += 1;
+                hops += (r.hops.len() + 1) as f64;
+                short += (r.shortest + 1) as f64;
+                np += r.npath as f64;
+                if r.hops.len() > r.shortest {
+                    s.nonminimal += 1;
+                } else {
+                    ad += r.npath as f64 / r.physical as f64;
+                }
+            }
+        }
+        let p = s.pairs.max(1) as f64;
+        s.adaptivity_minimal = ad / (s.pairs - s.nonminimal).max(1) as f64;
+        s.mean_hops = hops / p;
+        s.mean_shortest_hops = short / p;
+        s.mean_npath = np / p;
+        s
+    }
+
     /// Average over ordered processor pairs of npath / physically existing shortest paths (Table 4.1).
     pub fn average_adaptivity(&self) -> f64 {
         let (mut sum, mut cnt) = (0.0, 0usize);
@@ -316,6 +431,27 @@ pub fn generate(
         .par_iter()
         .map(|&a| {
             let r = routes_from_switch(t, a, &is_dest, method);
+            progress();
+            r
+        })
+        .collect::<Result<_, _>>()?;
+    Tables::new(t, ends, sources)
+}
+
+/// Generates all route tables restricted to the legal paths of an up*/down* ranking (rayon's pool).
+pub fn generate_restricted(
+    t: &Topology,
+    method: Method,
+    rk: &Ranking,
+    progress: &(dyn Fn() + Sync),
+) -> Result<Tables, RouteError> {
+    let ends = endpoints(t)?;
+    let is_dest = dest_mask(t, &ends);
+    let sources: Vec<SourceResult> = ends
+        .sources
+        .par_iter()
+        .map(|&a| {
+            let r = routes_from_switch_restricted(t, a, &is_dest, method, rk);
             progress();
             r
         })

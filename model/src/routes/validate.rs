@@ -1,6 +1,7 @@
 //! Checks of emitted routes, independent of the generator: every combination of permitted ports leads from
-//! source to destination on a shortest path and npath is the product of the popcounts; and the exhaustive
-//! search that proves npath maximal on small topologies by enumerating every subset of ports at every hop.
+//! source to destination ([`check_walk`]), on a shortest path ([`check_route`]), and npath is the product of the
+//! popcounts; and the exhaustive search that proves npath maximal on small topologies by enumerating every subset
+//! of ports at every hop (over all paths, or over the paths an up*/down* ranking allows).
 
 use crate::header::npath;
 use crate::topology::Topology;
@@ -39,6 +40,8 @@ pub enum RouteCheckError {
     NotShortest { channels: usize, shortest: u32 },
     #[error("npath {given} is not the product of the hops' popcounts ({product})")]
     BadNpath { given: u128, product: u128 },
+    #[error("the route has no hop")]
+    EmptyRoute,
 }
 
 /// Channel distances from processor `src` (a processor never forwards).
@@ -71,6 +74,26 @@ pub fn check_route(
     given: u128,
     dist: &[u32],
 ) -> Result<(), RouteCheckError> {
+    let channels = check_walk(t, src, dst, hops, given)?;
+    if dist[dst] as usize != channels {
+        return Err(RouteCheckError::NotShortest {
+            channels,
+            shortest: dist[dst],
+        });
+    }
+    Ok(())
+}
+
+/// Checks a route of processor `src` to processor `dst` without asking for a shortest path: every combination of
+/// permitted ports must lead, hop by hop, through switches to `dst` at the last hop, and `given` must be the
+/// product of the popcounts. Returns the route's length in channels (hops + 1).
+pub fn check_walk(
+    t: &Topology,
+    src: usize,
+    dst: usize,
+    hops: &[u64],
+    given: u128,
+) -> Result<usize, RouteCheckError> {
     let name = |e: usize| t.element(e).name.clone();
     let product = npath(hops);
     if product != given {
@@ -125,19 +148,9 @@ pub fn check_route(
         cur = next;
     }
     if hops.is_empty() {
-        return Err(RouteCheckError::NotShortest {
-            channels: 1,
-            shortest: dist[dst],
-        });
+        return Err(RouteCheckError::EmptyRoute);
     }
-    let channels = hops.len() + 1;
-    if dist[dst] as usize != channels {
-        return Err(RouteCheckError::NotShortest {
-            channels,
-            shortest: dist[dst],
-        });
-    }
-    Ok(())
+    Ok(hops.len() + 1)
 }
 
 fn unreachable_node(t: &Topology, x: usize) -> Result<(), RouteCheckError> {
@@ -188,4 +201,65 @@ pub fn max_npath_exhaustive(t: &Topology, src: usize, dst: usize) -> u128 {
         return 0;
     }
     search(t, &[start.elem], d - 1, dst)
+}
+
+fn search_legal(
+    t: &Topology,
+    rk: &super::updown::Ranking,
+    cur: &[(usize, usize)],
+    remaining: u32,
+    dst: usize,
+) -> u128 {
+    if remaining == 0 {
+        return u128::from(cur.iter().all(|&(s, _)| s == dst));
+    }
+    let radix = cur.iter().map(|&(x, _)| t.ports(x)).max().unwrap_or(0);
+    let mut best = 0;
+    let mut next = Vec::new();
+    'mask: for mask in 1u64..(1u64 << radix) {
+        next.clear();
+        for &(x, ph) in cur {
+            for port in (0..radix).filter(|&b| mask >> b & 1 == 1) {
+                let Some(y) = t.output(x, port) else {
+                    continue 'mask;
+                };
+                let ok = if remaining == 1 {
+                    y.elem == dst
+                } else {
+                    !t.element(y.elem).is_node()
+                };
+                if !ok {
+                    continue 'mask;
+                }
+                let Some(nph) = rk.step(x, ph, y.elem) else {
+                    continue 'mask;
+                };
+                next.push((y.elem, nph));
+            }
+        }
+        next.sort_unstable();
+        next.dedup();
+        let v = mask.count_ones() as u128 * search_legal(t, rk, &next.clone(), remaining - 1, dst);
+        best = best.max(v);
+    }
+    best
+}
+
+/// The largest npath of any route of exactly `channels` channels from processor `src` to `dst` whose every path
+/// is legal under the up*/down* ranking `rk`, by enumerating every non-empty subset of ports at every hop (small
+/// topologies only). 0 if there is none.
+pub fn max_npath_exhaustive_legal(
+    t: &Topology,
+    rk: &super::updown::Ranking,
+    src: usize,
+    dst: usize,
+    channels: u32,
+) -> u128 {
+    let Some(start) = t.output(src, 0) else {
+        return 0;
+    };
+    if channels < 2 {
+        return 0;
+    }
+    search_legal(t, rk, &[(start.elem, super::updown::UP)], channels - 1, dst)
 }

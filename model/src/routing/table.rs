@@ -113,9 +113,17 @@ impl TableRouting {
         )
     }
 
-    /// From generated tables.
+    /// From generated tables (with their own routes of every processor to itself, so that restricted tables
+    /// stay restricted for traffic that may send to its source).
     pub fn from_tables(t: &Topology, tables: &Tables, name: &str) -> Result<Self, String> {
-        Self::from_routes(t, tables.routes().map(|r| (r.src, r.dst, r.hops)), name)
+        Self::from_routes(
+            t,
+            tables
+                .routes()
+                .chain(tables.self_routes())
+                .map(|r| (r.src, r.dst, r.hops)),
+            name,
+        )
     }
 
     /// One path per pair drawn from the same headers: at every hop one of the permitted ports, chosen by a

@@ -16,7 +16,7 @@ use super::node::Node;
 use super::scoreboard::{payload_bytes, Dest, Scoreboard};
 use super::switch::Sp2Switch;
 use super::system::{Sp2SysError, DEADLOCK_CYCLES};
-use super::{encode_packet, PORTS};
+use super::{encode_packet, SwitchModel, PORTS};
 use crate::header::Header;
 use crate::rng::stream;
 use rand::Rng;
@@ -43,8 +43,19 @@ pub struct Sp2Stats {
 }
 
 /// Runs `cycles` cycles (after `cycles / 5` of warm-up), then drains; payloads of `payload` bytes (6..=250:
-/// the first six carry the source and a sequence number).
+/// the first six carry the source and a sequence number). On the v1 switch ([`run_on`] runs either).
 pub fn run(
+    set_bits: u32,
+    offered: f64,
+    payload: usize,
+    cycles: u64,
+    seed: u64,
+) -> Result<Sp2Stats, Sp2SysError> {
+    run_on::<Sp2Switch>(set_bits, offered, payload, cycles, seed)
+}
+
+/// [`run`] on the switch model `S`.
+pub fn run_on<S: SwitchModel>(
     set_bits: u32,
     offered: f64,
     payload: usize,
@@ -61,7 +72,7 @@ pub fn run(
         )));
     }
     let mut rng = stream(seed, 0x5b2);
-    let mut sw = Sp2Switch::new();
+    let mut sw = S::default();
     let mut nodes: Vec<Node> = (0..PORTS).map(|_| Node::new()).collect();
     let pkt_bytes = payload + 3;
     let warm = cycles / 5;
@@ -120,12 +131,14 @@ pub fn run(
                 sent_at[p].insert(k, c);
             }
         }
-        let o = sw.step(&link_in, &token_in)?;
+        let o = sw
+            .step_pins(&link_in, &token_in)
+            .map_err(Sp2SysError::Model)?;
         wires_out = o.link_out;
         wires_tok = o.token_out;
         if c >= warm && injecting {
             bytes_out += o.link_out.iter().filter(|b| b.is_some()).count() as u64;
-            let occ = sw.cq.occupancy();
+            let occ = sw.queue_chunks();
             q_sum += occ as u64;
             q_max = q_max.max(occ);
         }
@@ -150,29 +163,30 @@ pub fn run(
     }
     // The last tokens and bytes in flight settle within a few cycles.
     let mut settle = 0;
-    while !(sw.is_idle() && nodes.iter().all(|x| x.is_idle())) && settle < 1_000 {
+    while !(sw.idle() && nodes.iter().all(|x| x.is_idle())) && settle < 1_000 {
         let mut link_in = [None; PORTS];
         let mut token_in = [false; PORTS];
         for p in 0..PORTS {
             (link_in[p], token_in[p]) = nodes[p].cycle(c, wires_out[p], wires_tok[p], 1);
         }
-        let o = sw.step(&link_in, &token_in)?;
+        let o = sw
+            .step_pins(&link_in, &token_in)
+            .map_err(Sp2SysError::Model)?;
         (wires_out, wires_tok) = (o.link_out, o.token_out);
         c += 1;
         settle += 1;
     }
-    sw.check()?;
-    if !sw.is_idle() {
+    sw.check_queue().map_err(Sp2SysError::Model)?;
+    if !sw.idle() {
         return Err(Sp2SysError::Leak(format!(
-            "the switch is not idle ({} chunks free)",
-            sw.cq.free()
+            "the switch is not idle ({} chunks in use)",
+            sw.queue_chunks()
         )));
     }
     if let Some(k) = nodes.iter().position(|x| !x.is_idle()) {
         return Err(Sp2SysError::Leak(format!("node {k} not idle")));
     }
-    let via_q: u64 = sw.tx.iter().map(|t| t.packets_queue).sum();
-    let via_x: u64 = sw.tx.iter().map(|t| t.packets_xbar).sum();
+    let (via_q, via_x) = sw.packets_via();
     Ok(Sp2Stats {
         set_bits,
         offered,
@@ -193,7 +207,12 @@ pub fn run(
 /// The cut-through latency of the idle switch, measured: one packet of `payload` bytes from port 2 to
 /// port 6, cycles from its first byte leaving the node to the first byte leaving the switch.
 pub fn cut_through_latency(payload: usize) -> Result<u64, Sp2SysError> {
-    let mut sw = Sp2Switch::new();
+    cut_through_latency_on::<Sp2Switch>(payload)
+}
+
+/// [`cut_through_latency`] of the switch model `S`.
+pub fn cut_through_latency_on<S: SwitchModel>(payload: usize) -> Result<u64, Sp2SysError> {
+    let mut sw = S::default();
     let mut nodes: Vec<Node> = (0..PORTS).map(|_| Node::new()).collect();
     let h = Header::new(8, vec![1 << 6]).expect("one port");
     let bytes = encode_packet(&h, &payload_bytes(2, 0, payload.max(6)))
@@ -206,7 +225,9 @@ pub fn cut_through_latency(payload: usize) -> Result<u64, Sp2SysError> {
         for p in 0..PORTS {
             (link_in[p], token_in[p]) = nodes[p].cycle(c, wires_out[p], wires_tok[p], 1);
         }
-        let o = sw.step(&link_in, &token_in)?;
+        let o = sw
+            .step_pins(&link_in, &token_in)
+            .map_err(Sp2SysError::Model)?;
         (wires_out, wires_tok) = (o.link_out, o.token_out);
         if o.link_out[6].is_some() {
             return Ok(c - nodes[2].first_byte_cycles[0]);

@@ -34,6 +34,75 @@ pub const TX_DEPTH: usize = 7;
 /// Passes of the matching heuristic in the crossbar allocator.
 pub const PASSES: usize = 2;
 
+/// What the experiments and networks need of a switch model, so they run v1 ([`switch::Sp2Switch`]) and v2
+/// ([`v2::switch::Sp2SwitchV2`]) alike.
+pub trait SwitchModel: Default + Clone + Send {
+    /// One clock cycle: the pins in, what the switch drove during the cycle out.
+    fn step_pins(
+        &mut self,
+        link_in: &[Option<u8>; PORTS],
+        token_in: &[bool; PORTS],
+    ) -> Result<switch::Sp2Outputs, String>;
+    /// Central-queue chunks in use.
+    fn queue_chunks(&self) -> usize;
+    /// The central queue's invariants.
+    fn check_queue(&self) -> Result<(), String>;
+    /// Nothing inside (and the free list full).
+    fn idle(&self) -> bool;
+    /// Packets sent so far through the central queue and through the crossbar.
+    fn packets_via(&self) -> (u64, u64);
+}
+
+impl SwitchModel for switch::Sp2Switch {
+    fn step_pins(
+        &mut self,
+        link_in: &[Option<u8>; PORTS],
+        token_in: &[bool; PORTS],
+    ) -> Result<switch::Sp2Outputs, String> {
+        self.step(link_in, token_in).map_err(|e| e.to_string())
+    }
+    fn queue_chunks(&self) -> usize {
+        self.cq.occupancy()
+    }
+    fn check_queue(&self) -> Result<(), String> {
+        self.check().map_err(|e| e.to_string())
+    }
+    fn idle(&self) -> bool {
+        self.is_idle() && self.cq.free() as usize == CQ_CHUNKS
+    }
+    fn packets_via(&self) -> (u64, u64) {
+        (
+            self.tx.iter().map(|t| t.packets_queue).sum(),
+            self.tx.iter().map(|t| t.packets_xbar).sum(),
+        )
+    }
+}
+
+impl SwitchModel for v2::switch::Sp2SwitchV2 {
+    fn step_pins(
+        &mut self,
+        link_in: &[Option<u8>; PORTS],
+        token_in: &[bool; PORTS],
+    ) -> Result<switch::Sp2Outputs, String> {
+        self.step(link_in, token_in).map_err(|e| e.to_string())
+    }
+    fn queue_chunks(&self) -> usize {
+        self.cq.used()
+    }
+    fn check_queue(&self) -> Result<(), String> {
+        self.check().map_err(|e| e.to_string())
+    }
+    fn idle(&self) -> bool {
+        self.is_idle()
+    }
+    fn packets_via(&self) -> (u64, u64) {
+        (
+            self.tx.iter().map(|t| t.packets_queue).sum(),
+            self.tx.iter().map(|t| t.packets_xbar).sum(),
+        )
+    }
+}
+
 /// CRC-8 with polynomial x^8 + x^2 + x + 1 (0x07), initial value 0, no reflection.
 pub fn crc8(bytes: &[u8]) -> u8 {
     bytes.iter().fold(0u8, |c, &b| crc8_step(c, b))

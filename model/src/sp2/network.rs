@@ -14,9 +14,17 @@
 //! from `LEN` in to `LEN − 1` out, as a single switch.
 //!
 //! A byte driven on an unconnected output is an error (a route leads nowhere), not a silent loss.
+//!
+//! Links can fail during a run ([`Sp2Network::fail_link`], both directions): behind a failed output a *bit
+//! bucket* takes every byte and returns a token for each (and for the bytes still unacknowledged when the link
+//! failed), so packets routed onto a dead link drain and are lost, never stuck; in front of the failed input a
+//! *filler* completes the packet that was arriving when the link failed with zero bytes (a zero route byte is
+//! dropped by the receiver as a route error, zero body bytes fail the CRC and the packet arrives flagged bad),
+//! so no receiver waits forever for the rest of a packet. To do that the network keeps, per switch input, the
+//! bytes still expected of the current packet and the upstream transmitter's credit.
 
 use super::switch::{Sp2Error, Sp2Outputs, Sp2Switch};
-use super::PORTS;
+use super::{PORTS, RX_DEPTH};
 use crate::topology::{Kind, Topology};
 use thiserror::Error;
 
@@ -29,6 +37,8 @@ pub enum End {
     Switch { sw: usize, port: u8 },
     /// Processor k.
     Node(usize),
+    /// A failed link: the bit bucket behind an output, the filler in front of an input.
+    Failed,
 }
 
 /// Why a network cannot be built or a cycle failed.
@@ -46,6 +56,12 @@ pub enum Sp2NetError {
         "cycle {cycle}: switch `{name}` sent a byte on output {port}, which is not connected (a route leads nowhere)"
     )]
     Unconnected { cycle: u64, name: String, port: u8 },
+    #[error("cannot fail `{name}.{port}`: {why}")]
+    BadFailure {
+        name: String,
+        port: u8,
+        why: &'static str,
+    },
 }
 
 /// The switches, their wiring and the processor ports.
@@ -65,6 +81,15 @@ pub struct Sp2Network {
     node_out: Vec<(usize, u8)>,
     /// This cycle's outputs of every switch (valid between `step`s).
     outs: Vec<Sp2Outputs>,
+    /// Per switch input: bytes still expected of the packet arriving on it (0 between packets) and the credit
+    /// its upstream transmitter has for it (tracked from the bytes and tokens on the link).
+    rx_rem: Vec<[u16; PORTS]>,
+    rx_credit: Vec<[u16; PORTS]>,
+    /// Per failed output: tokens the bit bucket still owes its transmitter.
+    bucket: Vec<[u16; PORTS]>,
+    /// Bytes the bit buckets took (packets lost on failed links) and filler bytes sent.
+    pub discarded_bytes: u64,
+    pub filler_bytes: u64,
     /// Switches stepped this cycle / skipped as idle (a measure of the work done).
     pub stepped: u64,
     pub cycle: u64,
@@ -134,6 +159,11 @@ impl Sp2Network {
             node_in,
             node_out,
             outs: vec![Sp2Outputs::default(); switches.len()],
+            rx_rem: vec![[0; PORTS]; switches.len()],
+            rx_credit: vec![[RX_DEPTH as u16; PORTS]; switches.len()],
+            bucket: vec![[0; PORTS]; switches.len()],
+            discarded_bytes: 0,
+            filler_bytes: 0,
             stepped: 0,
             cycle: 0,
         })
@@ -188,13 +218,41 @@ impl Sp2Network {
                     End::Open => None,
                     End::Switch { sw, port } => self.outs[sw].link_out[port as usize],
                     End::Node(k) => link_in[k],
+                    End::Failed => {
+                        // The filler completes the packet that was arriving, within the credit.
+                        (self.rx_rem[s][p] > 0 && self.rx_credit[s][p] > 0).then(|| {
+                            self.filler_bytes += 1;
+                            0u8
+                        })
+                    }
                 };
                 // The token for output p comes from the receiver that output p drives.
                 ti[p] = match self.sink[s][p] {
                     End::Open => false,
                     End::Switch { sw, port } => self.outs[sw].token_out[port as usize],
                     End::Node(k) => token_in[k],
+                    End::Failed => {
+                        let b = &mut self.bucket[s][p];
+                        if self.outs[s].link_out[p].is_some() {
+                            *b += 1;
+                            self.discarded_bytes += 1;
+                        }
+                        let t = *b > 0;
+                        *b -= t as u16;
+                        t
+                    }
                 };
+                // Track the packet position and the upstream credit of this input.
+                if let Some(byte) = li[p] {
+                    self.rx_credit[s][p] -= 1;
+                    self.rx_rem[s][p] = match self.rx_rem[s][p] {
+                        0 => byte as u16 + 1,
+                        r => r - 1,
+                    };
+                }
+                if self.outs[s].token_out[p] {
+                    self.rx_credit[s][p] += 1;
+                }
             }
             let sw = &mut self.switches[s];
             // An idle switch with nothing arriving keeps its state (checked by the tests below).
@@ -213,6 +271,111 @@ impl Sp2Network {
         }
         self.cycle += 1;
         Ok((to_link, to_token))
+    }
+
+    /// Fails the switch-to-switch link at port `port` of switch `sw`, both directions, from the next cycle
+    /// on (see the module documentation). Returns the other end (switch, port).
+    pub fn fail_link(&mut self, sw: usize, port: u8) -> Result<(usize, u8), Sp2NetError> {
+        let bad = |why| Sp2NetError::BadFailure {
+            name: self.names.get(sw).cloned().unwrap_or_default(),
+            port,
+            why,
+        };
+        if sw >= self.switches.len() || port as usize >= PORTS {
+            return Err(bad("no such switch port"));
+        }
+        let p = port as usize;
+        let (End::Switch { sw: s2, port: p2 }, End::Switch { sw: s3, port: p3 }) =
+            (self.sink[sw][p], self.feed[sw][p])
+        else {
+            return Err(bad("not a working link between two switches"));
+        };
+        if (s2, p2) != (s3, p3) {
+            return Err(bad(
+                "its two directions go to different ports (not a full-duplex link)",
+            ));
+        }
+        let p2u = p2 as usize;
+        for (a, ap, b, bp) in [(sw, p, s2, p2u), (s2, p2u, sw, p)] {
+            // Output (a, ap) feeds input (b, bp): a bucket behind the output, a filler in front of the input.
+            let owed = RX_DEPTH as u16 - self.switches[a].tx[ap].credit;
+            let on_wire = self.outs[a].link_out[ap].is_some() as u16;
+            self.bucket[a][ap] = owed - on_wire;
+            self.sink[a][ap] = End::Failed;
+            self.feed[b][bp] = End::Failed;
+        }
+        Ok((s2, p2))
+    }
+
+    /// Checks the failed links after draining: every bit bucket has returned all its tokens, every transmitter
+    /// in front of one has its full credit, and every filler finished its packet.
+    pub fn check_failed(&self) -> Result<(), String> {
+        for s in 0..self.switches.len() {
+            for p in 0..PORTS {
+                if self.sink[s][p] == End::Failed
+                    && (self.bucket[s][p] != 0
+                        || self.switches[s].tx[p].credit as usize != RX_DEPTH)
+                {
+                    return Err(format!(
+                        "failed output {}.{p}: {} tokens owed, credit {}",
+                        self.names[s], self.bucket[s][p], self.switches[s].tx[p].credit
+                    ));
+                }
+                if self.feed[s][p] == End::Failed && self.rx_rem[s][p] != 0 {
+                    return Err(format!(
+                        "failed input {}.{p}: {} bytes of a packet never filled",
+                        self.names[s], self.rx_rem[s][p]
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The index of the switch called `name`.
+    pub fn switch_index(&self, name: &str) -> Option<usize> {
+        self.names.iter().position(|n| n == name)
+    }
+
+    /// A readable dump of every busy switch (receiver states, locks, queue counts, transmitters), for
+    /// diagnosing a deadlock.
+    pub fn dump_busy(&self) -> String {
+        use std::fmt::Write;
+        let mut out = String::new();
+        for (k, sw) in self.switches.iter().enumerate() {
+            if sw.is_idle() {
+                continue;
+            }
+            let counts: Vec<u8> = (0..PORTS).map(|o| sw.cq.count(o)).collect();
+            let _ = writeln!(
+                out,
+                "{}: free {} counts {:?} locks {:?}",
+                self.names[k],
+                sw.cq.free(),
+                counts,
+                sw.lock
+            );
+            for (i, r) in sw.rx.iter().enumerate() {
+                let _ = writeln!(
+                    out,
+                    "  rx{i}: {:?} fifo {} ready {:?}",
+                    r.state,
+                    r.fifo.len(),
+                    r.ready.map(|w| w.out)
+                );
+            }
+            for (o, t) in sw.tx.iter().enumerate() {
+                let _ = writeln!(
+                    out,
+                    "  tx{o}: {:?} credit {} fifo {} ser {}",
+                    t.source,
+                    t.credit,
+                    t.fifo.len(),
+                    t.ser.len()
+                );
+            }
+        }
+        out
     }
 
     /// Every switch drained (no byte, chunk, lock or token left; every free list full).

@@ -56,6 +56,34 @@ impl<T> Scoreboard<T> {
         self.board.outstanding()
     }
 
+    /// The packets still expected, sorted by (source, sequence number).
+    pub fn ids(&self) -> Vec<(usize, u32)> {
+        self.board
+            .outstanding_units()
+            .into_iter()
+            .map(|(s, k)| (s, k as u32))
+            .collect()
+    }
+
+    /// The caller's data of an expected packet.
+    pub fn get(&self, id: &(usize, u32)) -> Option<&T> {
+        self.board.record(id.0, id.1 as u64)
+    }
+
+    /// Whether [`Self::arrive`] would accept this arrival at `at` (known, permitted there, CRC good, payload as
+    /// sent), without changing anything: used after a link failure, when a packet cut on the failed link may
+    /// arrive damaged and must be told apart from a broken invariant.
+    pub fn would_accept(&self, at: usize, a: &Arrival) -> bool {
+        if a.payload.len() < 6 || !a.crc_ok {
+            return false;
+        }
+        let src = u16::from_be_bytes([a.payload[0], a.payload[1]]) as usize;
+        let seq = u32::from_be_bytes([a.payload[2], a.payload[3], a.payload[4], a.payload[5]]);
+        self.board.destination(src, seq as u64).is_some_and(|dest| {
+            dest.allows(at) && a.payload == payload_bytes(src, seq, a.payload.len())
+        })
+    }
+
     /// Checks an arrival at `at` in `cycle` and returns its (source, sequence number, data): known and not
     /// yet arrived, at a permitted destination, CRC good, payload as sent.
     pub fn arrive(

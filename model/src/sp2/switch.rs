@@ -166,12 +166,14 @@ impl Sp2Switch {
             }
         }
 
-        // One queue-output choice per cycle (LRS), least-loaded permitted unlocked output.
+        // One queue-output choice per cycle (LRS), least-loaded permitted unlocked output, among receivers whose
+        // ready slot is empty: a receiver still holding its previous packet's last chunk must not lock another
+        // output (docs/sp2-switch.md §5: that would make others wait on an output their packets never use).
         // The locks and the queue's counts are unchanged so far this cycle.
         let lock = self.lock;
         let unlocked = |o: usize| lock[o].is_none();
         let choosers: u64 = (0..PORTS)
-            .filter(|&i| matches!(old.rx_state[i], RxState::Choose { set, .. } if (0..PORTS).any(|o| set >> o & 1 == 1 && unlocked(o))))
+            .filter(|&i| old.rx_ready[i].is_none() && matches!(old.rx_state[i], RxState::Choose { set, .. } if (0..PORTS).any(|o| set >> o & 1 == 1 && unlocked(o))))
             .fold(0, |m, i| m | 1 << i);
         if let Some(i) = self.choose_arb.pick(choosers) {
             let RxState::Choose { set, body } = old.rx_state[i as usize] else {

@@ -1,6 +1,6 @@
 //! Built-in topologies by name: `sp2:N` (N ∈ 16, 32, 48, 64, 80, 128, 256, 512), `sp2even:64` (the alternative
 //! 64-node wiring of docs/sp2-systems.md), `benes:N`, `fly:K:N` (k-ary n-fly), `mesh:KxK`, `torus:KxK`,
-//! `hypercube:D`. Each family lives in its own module; this one parses the name and dispatches.
+//! `hypercube:D`, `irregular:S[:P]:SEED` (random irregular networks of 8-port switches). Each family lives in its own module; this one parses the name and dispatches.
 
 use super::{Topology, TopologyError};
 use thiserror::Error;
@@ -17,7 +17,7 @@ pub enum BuiltinError {
 }
 
 /// The names `builtin` understands, for help texts.
-pub const HELP: &str = "sp2:N (N = 16,32,48,64,80,128,256,512), sp2even:64, benes:N, fly:K:N, mesh:KxK, torus:KxK, hypercube:D";
+pub const HELP: &str = "sp2:N (N = 16,32,48,64,80,128,256,512), sp2even:64, benes:N, fly:K:N, mesh:KxK, torus:KxK, hypercube:D, irregular:S:SEED or irregular:S:P:SEED (S random 8-port switches, P processors each, default 4)";
 
 pub(crate) fn bad(name: &str, problem: impl Into<String>) -> BuiltinError {
     BuiltinError::BadParameter {
@@ -56,6 +56,12 @@ pub fn builtin(name: &str) -> Result<Topology, BuiltinError> {
         ["mesh", k] => super::grid::mesh(square(name, k)?, false),
         ["torus", k] => super::grid::mesh(square(name, k)?, true),
         ["hypercube", d] => super::grid::hypercube(num(name, d)?),
+        ["irregular", s, seed] => {
+            super::irregular::irregular(num(name, s)?, 4, num(name, seed)? as u64)
+        }
+        ["irregular", s, p, seed] => {
+            super::irregular::irregular(num(name, s)?, num(name, p)?, num(name, seed)? as u64)
+        }
         _ => Err(BuiltinError::UnknownName(name.to_string())),
     }
 }

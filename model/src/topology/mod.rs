@@ -7,12 +7,14 @@
 //! switch and receive from another, as in a unidirectional Beneš network).
 //!
 //! The text format (docs/contracts.md) is read and written by the `parse` and `write` submodules; `builtin` names the
-//! built-in families (`sp2`, `benes`, `fly`, `grid`).
+//! built-in families (`sp2`, `benes`, `fly`, `grid`, `irregular`).
 
 pub mod benes;
 pub mod builtin;
+pub mod faults;
 pub mod fly;
 pub mod grid;
+pub mod irregular;
 pub mod parse;
 pub mod sp2;
 pub mod write;

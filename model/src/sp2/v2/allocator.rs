@@ -150,7 +150,8 @@ mod tests {
     fn a_held_matrix_comes_out_as_the_one_pass_heuristic() {
         let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(5);
         for _ in 0..2000 {
-            let req: [u8; N] = std::array::from_fn(|_| if rng.gen_bool(0.3) { 0 } else { rng.gen() });
+            let req: [u8; N] =
+                std::array::from_fn(|_| if rng.gen_bool(0.3) { 0 } else { rng.gen() });
             let mut a = Allocator::default();
             for _ in 0..LATENCY {
                 let o = a.cycle(&req, 0xff, 0);
@@ -160,7 +161,9 @@ mod tests {
             assert_eq!(a.assignment().map(|x| x as u64).to_vec(), h);
             let o = a.eval(0xff, 0xff);
             for (j, g) in o.grant.iter().enumerate() {
-                let rows: Vec<u8> = (0..N as u8).filter(|&i| h[i as usize] >> j & 1 == 1).collect();
+                let rows: Vec<u8> = (0..N as u8)
+                    .filter(|&i| h[i as usize] >> j & 1 == 1)
+                    .collect();
                 // LRS orders start in index order: the lowest row of the column wins.
                 assert_eq!(*g, rows.first().copied(), "column {j}: {req:?}");
             }
@@ -175,7 +178,8 @@ mod tests {
         let mut a = Allocator::default();
         let mut hist: Vec<[u8; N]> = Vec::new();
         for _ in 0..20_000 {
-            let req: [u8; N] = std::array::from_fn(|_| if rng.gen_bool(0.5) { 0 } else { rng.gen() });
+            let req: [u8; N] =
+                std::array::from_fn(|_| if rng.gen_bool(0.5) { 0 } else { rng.gen() });
             let free: u8 = rng.gen();
             let waiting: u8 = rng.gen();
             let o = a.cycle(&req, free, waiting);
@@ -186,7 +190,10 @@ mod tests {
                 rows |= 1 << g.row;
                 if hist.len() >= LATENCY {
                     let old = hist[hist.len() - LATENCY];
-                    assert!(old[g.row as usize] >> g.col & 1 == 1, "granted outside the request");
+                    assert!(
+                        old[g.row as usize] >> g.col & 1 == 1,
+                        "granted outside the request"
+                    );
                 }
             }
             hist.push(req);

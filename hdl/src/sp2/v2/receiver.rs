@@ -1,0 +1,545 @@
+//! The v2 receiver (docs/sp2-switch.md v2 §B). Hardware twin of `asr_model::sp2::v2::receiver::Receiver`.
+//!
+//! Ports:
+//! - in `clock`; `link_valid`, `link_byte[7:0]` (the link pins);
+//! - in `grant`, `grant_out[2:0]`: the allocator grants this receiver transmitter `grant_out` this cycle;
+//!   `admitted`: the central queue admits its packet; `taken`: its transmitter takes its offer; `written`:
+//!   the central queue writes its ready chunk; `takes`: the transmitter it streams to takes offers this cycle
+//!   (has credit);
+//! - out `token_out` (registered: a byte was consumed last cycle); `req[7:0]` (allocator request, 0 for none);
+//!   `waiting` (the allocator's candidate bit); `may_queue`, `set[7:0]`, `chunks[5:0]` (queue admission:
+//!   in `Wait` with an empty assembly and ready slot; its set and packet size; 0 otherwise);
+//!   `offer_valid`, `offer_byte[7:0]`, `offer_end`, `offer_bad` (the crossbar offer: a byte, or the end of the
+//!   packet with the CRC verdict); `ready_valid`, `ready_data[63:0]`, `ready_bytes[3:0]`, `ready_last`,
+//!   `ready_bad` (the ready chunk; fields 0 when not valid); `soon` (streaming with at most 4 bytes left to
+//!   send: the transmitter counts as free for the allocator's new matrix); `crc_errors[7:0]`,
+//!   `route_errors[7:0]` (wrapping counters, registered).
+//!
+//! The FIFO: 16 bytes in a block RAM (`RAM<Bits<8>, 4>`) with a registered read. Its head is the RAM's read
+//! data, or a bypass register when the head byte is the one written at the last edge (the RAM would still give
+//! the old contents); the read address is the head index after this cycle's pop, so the next head is read
+//! while this cycle runs. `cur` is the head, or the pins byte when the FIFO is empty.
+//!
+//! Latency: combinational from the registers and the pins to every output but `token_out`, the counters.
+
+use rust_hdl::prelude::*;
+
+use crate::sp2::crc8::Crc8Step;
+
+/// Parser states (the model's `RxState`).
+pub const ST_IDLE: u64 = 0;
+pub const ST_ROUTE: u64 = 1;
+pub const ST_WAIT: u64 = 2;
+pub const ST_XBAR: u64 = 3;
+pub const ST_QUEUE: u64 = 4;
+pub const ST_DROP: u64 = 5;
+pub const ST_LASTART: u64 = 6;
+
+/// Arrival tracker states (the model's `Arrival`).
+pub const AR_LEN: u64 = 0;
+pub const AR_ROUTE: u64 = 1;
+pub const AR_REST: u64 = 2;
+
+#[derive(LogicBlock)]
+pub struct Receiver {
+    pub clock: Signal<In, Clock>,
+    pub link_valid: Signal<In, Bit>,
+    pub link_byte: Signal<In, Bits<8>>,
+    pub grant: Signal<In, Bit>,
+    pub grant_out: Signal<In, Bits<3>>,
+    pub admitted: Signal<In, Bit>,
+    pub taken: Signal<In, Bit>,
+    pub written: Signal<In, Bit>,
+    pub takes: Signal<In, Bit>,
+    pub token_out: Signal<Out, Bit>,
+    pub req: Signal<Out, Bits<8>>,
+    pub waiting: Signal<Out, Bit>,
+    pub may_queue: Signal<Out, Bit>,
+    pub set: Signal<Out, Bits<8>>,
+    pub chunks: Signal<Out, Bits<6>>,
+    pub offer_valid: Signal<Out, Bit>,
+    pub offer_byte: Signal<Out, Bits<8>>,
+    pub offer_end: Signal<Out, Bit>,
+    pub offer_bad: Signal<Out, Bit>,
+    pub ready_valid: Signal<Out, Bit>,
+    pub ready_data: Signal<Out, Bits<64>>,
+    pub ready_bytes: Signal<Out, Bits<4>>,
+    pub ready_last: Signal<Out, Bit>,
+    pub ready_bad: Signal<Out, Bit>,
+    pub soon: Signal<Out, Bit>,
+    pub crc_errors: Signal<Out, Bits<8>>,
+    pub route_errors: Signal<Out, Bits<8>>,
+    // The FIFO.
+    pub mem: RAM<Bits<8>, 4>,
+    pub wp: DFF<Bits<4>>,
+    pub rp: DFF<Bits<4>>,
+    pub cnt: DFF<Bits<5>>,
+    pub byp: DFF<Bits<8>>,
+    pub use_byp: DFF<Bit>,
+    // The parser.
+    pub st: DFF<Bits<3>>,
+    pub held: DFF<Bits<8>>,
+    pub len: DFF<Bits<8>>,
+    pub body: DFF<Bits<8>>,
+    pub wset: DFF<Bits<8>>,
+    pub out: DFF<Bits<3>>,
+    pub flag: DFF<Bit>,
+    pub r1: DFF<Bit>,
+    pub crc: DFF<Bits<8>>,
+    // The queue path.
+    pub asm_d: DFF<Bits<64>>,
+    pub asm_n: DFF<Bits<4>>,
+    pub asm_on: DFF<Bit>,
+    pub rdy_v: DFF<Bit>,
+    pub rdy_d: DFF<Bits<64>>,
+    pub rdy_n: DFF<Bits<4>>,
+    pub rdy_last: DFF<Bit>,
+    pub rdy_bad: DFF<Bit>,
+    pub tok: DFF<Bit>,
+    // The arrival tracker and the look-ahead.
+    pub ar_st: DFF<Bits<2>>,
+    pub ar_len: DFF<Bits<8>>,
+    pub ar_cnt: DFF<Bits<8>>,
+    pub ar_cap: DFF<Bit>,
+    pub ahead: DFF<Bits<3>>,
+    pub la_v: DFF<Bit>,
+    pub la_len: DFF<Bits<8>>,
+    pub la_set: DFF<Bits<8>>,
+    pub n_crc: DFF<Bits<8>>,
+    pub n_route: DFF<Bits<8>>,
+    crc_step: Crc8Step,
+    // Locals.
+    head: Signal<Local, Bits<8>>,
+    cur_v: Signal<Local, Bit>,
+    cur: Signal<Local, Bits<8>>,
+    la_eff: Signal<Local, Bits<8>>,
+    is_end: Signal<Local, Bit>,
+    bad_now: Signal<Local, Bit>,
+    ends_q: Signal<Local, Bit>,
+    consumed: Signal<Local, Bit>,
+    popped_len: Signal<Local, Bit>,
+    st_n: Signal<Local, Bits<3>>,
+    rdy_after: Signal<Local, Bit>,
+    asm_full: Signal<Local, Bit>,
+    ins: Signal<Local, Bits<64>>,
+    arrived_len: Signal<Local, Bit>,
+    push: Signal<Local, Bit>,
+    pop: Signal<Local, Bit>,
+    rp_n: Signal<Local, Bits<4>>,
+}
+
+impl Default for Receiver {
+    fn default() -> Self {
+        Self {
+            clock: Default::default(),
+            link_valid: Default::default(),
+            link_byte: Default::default(),
+            grant: Default::default(),
+            grant_out: Default::default(),
+            admitted: Default::default(),
+            taken: Default::default(),
+            written: Default::default(),
+            takes: Default::default(),
+            token_out: Default::default(),
+            req: Default::default(),
+            waiting: Default::default(),
+            may_queue: Default::default(),
+            set: Default::default(),
+            chunks: Default::default(),
+            offer_valid: Default::default(),
+            offer_byte: Default::default(),
+            offer_end: Default::default(),
+            offer_bad: Default::default(),
+            ready_valid: Default::default(),
+            ready_data: Default::default(),
+            ready_bytes: Default::default(),
+            ready_last: Default::default(),
+            ready_bad: Default::default(),
+            soon: Default::default(),
+            crc_errors: Default::default(),
+            route_errors: Default::default(),
+            mem: Default::default(),
+            wp: Default::default(),
+            rp: Default::default(),
+            cnt: Default::default(),
+            byp: Default::default(),
+            use_byp: Default::default(),
+            st: Default::default(),
+            held: Default::default(),
+            len: Default::default(),
+            body: Default::default(),
+            wset: Default::default(),
+            out: Default::default(),
+            flag: Default::default(),
+            r1: Default::default(),
+            crc: Default::default(),
+            asm_d: Default::default(),
+            asm_n: Default::default(),
+            asm_on: Default::default(),
+            rdy_v: Default::default(),
+            rdy_d: Default::default(),
+            rdy_n: Default::default(),
+            rdy_last: Default::default(),
+            rdy_bad: Default::default(),
+            tok: Default::default(),
+            ar_st: Default::default(),
+            ar_len: Default::default(),
+            ar_cnt: Default::default(),
+            ar_cap: Default::default(),
+            ahead: Default::default(),
+            la_v: Default::default(),
+            la_len: Default::default(),
+            la_set: Default::default(),
+            n_crc: Default::default(),
+            n_route: Default::default(),
+            crc_step: Default::default(),
+            head: Default::default(),
+            cur_v: Default::default(),
+            cur: Default::default(),
+            la_eff: Default::default(),
+            is_end: Default::default(),
+            bad_now: Default::default(),
+            ends_q: Default::default(),
+            consumed: Default::default(),
+            popped_len: Default::default(),
+            st_n: Default::default(),
+            rdy_after: Default::default(),
+            asm_full: Default::default(),
+            ins: Default::default(),
+            arrived_len: Default::default(),
+            push: Default::default(),
+            pop: Default::default(),
+            rp_n: Default::default(),
+        }
+    }
+}
+
+impl Logic for Receiver {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(
+            self, clock, wp, rp, cnt, byp, use_byp, st, held, len, body, wset, out, flag, r1, crc,
+            asm_d, asm_n, asm_on, rdy_v, rdy_d, rdy_n, rdy_last, rdy_bad, tok, ar_st, ar_len,
+            ar_cnt, ar_cap, ahead, la_v, la_len, la_set, n_crc, n_route
+        );
+        self.mem.read_clock.next = self.clock.val();
+        self.mem.write_clock.next = self.clock.val();
+        // The byte the receiver works on.
+        self.head.next = self.mem.read_data.val();
+        if self.use_byp.q.val() {
+            self.head.next = self.byp.q.val();
+        }
+        self.cur_v.next = (self.cnt.q.val() != 0) | self.link_valid.val();
+        self.cur.next = self.link_byte.val();
+        if self.cnt.q.val() != 0 {
+            self.cur.next = self.head.val();
+        }
+        // The CRC step over `cur` (from 0 for a LEN).
+        self.crc_step.crc.next = self.crc.q.val();
+        if (self.st.q.val() == 0) | ((self.st.q.val() == 6) & !self.r1.q.val()) {
+            self.crc_step.crc.next = 0.into();
+        }
+        self.crc_step.data.next = self.cur.val();
+        // The look-ahead request (while streaming a packet).
+        self.la_eff.next = 0.into();
+        if self.la_v.q.val()
+            & ((self.st.q.val() == 3) | (self.st.q.val() == 4) | (self.st.q.val() == 5))
+        {
+            self.la_eff.next = self.la_set.q.val();
+        }
+        // The crossbar offer.
+        self.bad_now.next = self.cur.val() != self.crc.q.val();
+        self.is_end.next = false;
+        self.offer_valid.next = false;
+        self.offer_byte.next = 0.into();
+        self.offer_end.next = false;
+        self.offer_bad.next = false;
+        if self.st.q.val() == 3 {
+            if !self.flag.q.val() {
+                self.offer_valid.next = true;
+                self.offer_byte.next = self.held.q.val();
+            } else if self.body.q.val() != 0 {
+                self.offer_valid.next = self.cur_v.val();
+                if self.cur_v.val() {
+                    self.offer_byte.next = self.cur.val();
+                }
+            } else {
+                self.offer_valid.next = self.cur_v.val();
+                self.offer_end.next = self.cur_v.val();
+                self.is_end.next = self.cur_v.val();
+                self.offer_bad.next = self.cur_v.val() & self.bad_now.val();
+            }
+        }
+        if (self.st.q.val() == 6) & !self.flag.q.val() {
+            self.offer_valid.next = true;
+            self.offer_byte.next = self.held.q.val();
+        }
+        self.ends_q.next = false;
+        if self.st.q.val() == 4 {
+            self.ends_q.next = self.cur_v.val() & (self.body.q.val() == 0) & !self.rdy_v.q.val();
+        }
+        if self.st.q.val() == 5 {
+            self.ends_q.next = self.cur_v.val() & (self.body.q.val() == 1);
+        }
+        // Requests.
+        self.req.next = 0.into();
+        if (self.st.q.val() == 1) & self.cur_v.val() {
+            self.req.next = self.cur.val();
+        }
+        if self.st.q.val() == 2 {
+            self.req.next = self.wset.q.val();
+        }
+        if self.la_eff.val() != 0 {
+            self.req.next = self.la_eff.val();
+        }
+        self.waiting.next = (self.st.q.val() == 2)
+            | ((self.la_eff.val() != 0)
+                & (self.ends_q.val() | (self.takes.val() & self.is_end.val())));
+        self.may_queue.next = (self.st.q.val() == 2) & !self.asm_on.q.val() & !self.rdy_v.q.val();
+        self.set.next = 0.into();
+        self.chunks.next = 0.into();
+        if self.st.q.val() == 2 {
+            self.set.next = self.wset.q.val();
+            self.chunks.next = bit_cast::<6, 9>((bit_cast::<9, 8>(self.len.q.val()) + 7) >> 3);
+        }
+        self.ready_valid.next = self.rdy_v.q.val();
+        self.ready_data.next = 0.into();
+        self.ready_bytes.next = 0.into();
+        self.ready_last.next = false;
+        self.ready_bad.next = false;
+        if self.rdy_v.q.val() {
+            self.ready_data.next = self.rdy_d.q.val();
+            self.ready_bytes.next = self.rdy_n.q.val();
+            self.ready_last.next = self.rdy_last.q.val();
+            self.ready_bad.next = self.rdy_bad.q.val();
+        }
+        // Bytes left to send: `LEN − 1` if not sent, the body, the CRC.
+        self.soon.next = false;
+        if (self.st.q.val() == 3) & (self.body.q.val() <= 3) {
+            self.soon.next = (self.body.q.val() <= 2) | self.flag.q.val();
+        }
+        if (self.st.q.val() == 6) & (self.len.q.val() <= 4) {
+            self.soon.next = (self.len.q.val() <= 3) | self.flag.q.val();
+        }
+        self.token_out.next = self.tok.q.val();
+        self.crc_errors.next = self.n_crc.q.val();
+        self.route_errors.next = self.n_route.q.val();
+
+        // ---- The edge. States: 0 Idle, 1 Route, 2 Wait, 3 Xbar, 4 Queue, 5 Drop, 6 LaStart. ----
+        self.consumed.next = false;
+        self.popped_len.next = false;
+        self.rdy_after.next = self.rdy_v.q.val() & !self.written.val();
+        self.rdy_v.d.next = self.rdy_after.val();
+        self.st_n.next = self.st.q.val();
+        self.ins.next =
+            bit_cast::<64, 8>(self.cur.val()) << (bit_cast::<64, 4>(self.asm_n.q.val()) << 3);
+        self.asm_full.next = false;
+        if self.st.q.val() == 0 {
+            if self.cur_v.val() {
+                self.consumed.next = true;
+                self.la_v.d.next = false;
+                self.popped_len.next = true;
+                if self.cur.val() == 0 {
+                    self.n_route.d.next = self.n_route.q.val() + 1;
+                    self.st_n.next = 5.into();
+                    self.body.d.next = 1.into();
+                } else {
+                    self.len.d.next = self.cur.val();
+                    self.held.d.next = self.cur.val() - 1;
+                    self.crc.d.next = self.crc_step.crc_out.val();
+                    self.st_n.next = 1.into();
+                }
+            }
+        }
+        if self.st.q.val() == 1 {
+            if self.cur_v.val() {
+                self.consumed.next = true;
+                self.crc.d.next = self.crc_step.crc_out.val();
+                self.body.d.next = self.len.q.val() - 1;
+                if self.cur.val() == 0 {
+                    self.n_route.d.next = self.n_route.q.val() + 1;
+                    self.st_n.next = 5.into();
+                    self.body.d.next = self.len.q.val();
+                } else {
+                    self.st_n.next = 2.into();
+                    self.wset.d.next = self.cur.val();
+                }
+            }
+        }
+        if self.st.q.val() == 2 {
+            if self.grant.val() {
+                self.st_n.next = 3.into();
+                self.out.d.next = self.grant_out.val();
+                self.flag.d.next = false;
+            } else if self.admitted.val() {
+                self.asm_d.d.next = bit_cast::<64, 8>(self.held.q.val());
+                self.asm_n.d.next = 1.into();
+                self.asm_on.d.next = true;
+                self.st_n.next = 4.into();
+            }
+        }
+        if (self.st.q.val() == 3) & self.taken.val() {
+            if !self.flag.q.val() {
+                self.flag.d.next = true;
+            } else if self.body.q.val() != 0 {
+                self.consumed.next = true;
+                self.crc.d.next = self.crc_step.crc_out.val();
+                self.body.d.next = self.body.q.val() - 1;
+            } else {
+                self.consumed.next = true;
+                if self.bad_now.val() {
+                    self.n_crc.d.next = self.n_crc.q.val() + 1;
+                }
+                self.st_n.next = 0.into();
+            }
+        }
+        if self.st.q.val() == 4 {
+            if self.cur_v.val() {
+                if (self.body.q.val() != 0) & (self.asm_n.q.val() < 8) {
+                    self.consumed.next = true;
+                    self.crc.d.next = self.crc_step.crc_out.val();
+                    self.body.d.next = self.body.q.val() - 1;
+                    self.asm_d.d.next = self.asm_d.q.val() | self.ins.val();
+                    self.asm_n.d.next = self.asm_n.q.val() + 1;
+                    // Full now, and not the packet's last chunk: it moves to the ready slot if free.
+                    self.asm_full.next = (self.asm_n.q.val() == 7) & (self.body.q.val() != 1);
+                } else if self.ends_q.val() {
+                    self.consumed.next = true;
+                    if self.bad_now.val() {
+                        self.n_crc.d.next = self.n_crc.q.val() + 1;
+                    }
+                    self.rdy_v.d.next = true;
+                    self.rdy_d.d.next = self.asm_d.q.val();
+                    self.rdy_n.d.next = self.asm_n.q.val();
+                    self.rdy_last.d.next = true;
+                    self.rdy_bad.d.next = self.bad_now.val();
+                    self.asm_on.d.next = false;
+                    self.asm_d.d.next = 0.into();
+                    self.asm_n.d.next = 0.into();
+                    self.st_n.next = 0.into();
+                }
+            }
+            // A full chunk (from an earlier cycle) that is not the last.
+            if (self.asm_n.q.val() == 8) & (self.body.q.val() != 0) {
+                self.asm_full.next = true;
+            }
+            if self.asm_full.val() & !self.rdy_after.val() {
+                self.rdy_v.d.next = true;
+                self.rdy_d.d.next = self.asm_d.q.val() | self.ins.val();
+                if self.asm_n.q.val() == 8 {
+                    self.rdy_d.d.next = self.asm_d.q.val();
+                }
+                self.rdy_n.d.next = 8.into();
+                self.rdy_last.d.next = false;
+                self.rdy_bad.d.next = false;
+                self.asm_d.d.next = 0.into();
+                self.asm_n.d.next = 0.into();
+            }
+        }
+        if self.st.q.val() == 5 {
+            if self.cur_v.val() {
+                self.consumed.next = true;
+                if self.body.q.val() == 1 {
+                    self.st_n.next = 0.into();
+                } else {
+                    self.body.d.next = self.body.q.val() - 1;
+                }
+            }
+        }
+        if self.st.q.val() == 6 {
+            self.consumed.next = true;
+            self.flag.d.next = self.flag.q.val() | self.taken.val();
+            if !self.r1.q.val() {
+                self.crc.d.next = self.crc_step.crc_out.val();
+                self.popped_len.next = true;
+                self.r1.d.next = true;
+            } else {
+                self.crc.d.next = self.crc_step.crc_out.val();
+                self.body.d.next = self.len.q.val() - 1;
+                self.st_n.next = 3.into();
+            }
+        }
+        // The packet that ended in this cycle: a grant connects the looked-ahead packet at once.
+        if (self.st_n.val() == 0) & (self.la_eff.val() != 0) & self.grant.val() {
+            self.la_v.d.next = false;
+            self.len.d.next = self.la_len.q.val();
+            self.held.d.next = self.la_len.q.val() - 1;
+            self.out.d.next = self.grant_out.val();
+            self.r1.d.next = false;
+            self.flag.d.next = false;
+            self.st_n.next = 6.into();
+        }
+        self.st.d.next = self.st_n.val();
+        // The arrival tracker on the pins byte; a header is captured when the receiver is busy with another
+        // packet and no other packet waits in the FIFO.
+        self.arrived_len.next = false;
+        if self.link_valid.val() {
+            if self.ar_st.q.val() == 0 {
+                self.arrived_len.next = true;
+                if self.link_byte.val() == 0 {
+                    self.ar_st.d.next = 2.into();
+                    self.ar_cnt.d.next = 1.into();
+                } else {
+                    self.ar_st.d.next = 1.into();
+                    self.ar_len.d.next = self.link_byte.val();
+                    self.ar_cap.d.next = (self.st.q.val() != 0) & (self.ahead.q.val() == 0);
+                    if (self.st.q.val() != 0) & (self.ahead.q.val() == 0) {
+                        self.la_v.d.next = true;
+                        self.la_len.d.next = self.link_byte.val();
+                        self.la_set.d.next = 0.into();
+                    }
+                }
+            }
+            if self.ar_st.q.val() == 1 {
+                if self.ar_cap.q.val() {
+                    if self.link_byte.val() == 0 {
+                        self.la_v.d.next = false;
+                    } else {
+                        self.la_set.d.next = self.link_byte.val();
+                    }
+                }
+                self.ar_st.d.next = 2.into();
+                self.ar_cnt.d.next = self.ar_len.q.val();
+            }
+            if self.ar_st.q.val() == 2 {
+                if self.ar_cnt.q.val() == 1 {
+                    self.ar_st.d.next = 0.into();
+                } else {
+                    self.ar_cnt.d.next = self.ar_cnt.q.val() - 1;
+                }
+            }
+        }
+        self.ahead.d.next = self.ahead.q.val();
+        if self.arrived_len.val() & !self.popped_len.val() {
+            self.ahead.d.next = self.ahead.q.val() + 1;
+        }
+        if !self.arrived_len.val() & self.popped_len.val() {
+            self.ahead.d.next = self.ahead.q.val() - 1;
+        }
+        // The FIFO: a consumed byte leaves it (or was the pins byte); a pins byte not consumed enters it.
+        self.pop.next = self.consumed.val() & (self.cnt.q.val() != 0);
+        self.push.next = self.link_valid.val() & (self.pop.val() | !self.consumed.val());
+        self.rp_n.next = self.rp.q.val();
+        if self.pop.val() {
+            self.rp_n.next = self.rp.q.val() + 1;
+        }
+        self.rp.d.next = self.rp_n.val();
+        self.mem.read_address.next = self.rp_n.val();
+        self.mem.write_address.next = self.wp.q.val();
+        self.mem.write_data.next = self.link_byte.val();
+        self.mem.write_enable.next = self.push.val();
+        if self.push.val() {
+            self.wp.d.next = self.wp.q.val() + 1;
+        }
+        self.cnt.d.next = self.cnt.q.val();
+        if self.push.val() & !self.pop.val() {
+            self.cnt.d.next = self.cnt.q.val() + 1;
+        }
+        if !self.push.val() & self.pop.val() {
+            self.cnt.d.next = self.cnt.q.val() - 1;
+        }
+        self.byp.d.next = self.link_byte.val();
+        self.use_byp.d.next = self.push.val() & (self.rp_n.val() == self.wp.q.val());
+        self.tok.d.next = self.consumed.val();
+    }
+}

@@ -1,0 +1,277 @@
+//! `asr fault-curve`: how an SP2 system degrades with failed links. For K = 0, step, 2·step, … up to
+//! `--max-links` links failed at random (nested: the K + step failures include the K ones, seed `--seed`), the
+//! deadlock-free tables are regenerated on the degraded network and the system of SP2-style switches is run at
+//! every load: saturation throughput (the highest accepted load), average adaptivity and non-minimal pairs of the
+//! tables, against K. Every run keeps the full scoreboard; a deadlock is reported as such (none is expected).
+
+use anyhow::{bail, Context, Result};
+use asr_model::routes::deadlock_free::{generate_deadlock_free, Options};
+use asr_model::routes::Method;
+use asr_model::routing::TableRouting;
+use asr_model::sp2::network::Sp2Network;
+use asr_model::sp2::system::{run, Sp2SysConfig, Sp2SysError};
+use asr_model::topology::faults::{degrade, Pick};
+use rayon::prelude::*;
+use serde::Serialize;
+use std::fmt::Write;
+use std::path::PathBuf;
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct Args {
+    /// The system (a built-in name or a topology file of 8-port switches).
+    #[arg(long, default_value = "sp2:128")]
+    pub network: String,
+    /// The largest number of failed links.
+    #[arg(long, default_value_t = 32)]
+    pub max_links: usize,
+    /// Failed links between points.
+    #[arg(long, default_value_t = 4)]
+    pub step: usize,
+    /// Routings: asr-df (deadlock-free ASR tables) and/or single-df (one path per pair from them).
+    #[arg(long, value_delimiter = ',', default_value = "asr-df,single-df")]
+    pub routing: Vec<String>,
+    /// Offered loads (link bytes per processor per cycle); saturation = the highest accepted.
+    #[arg(long, value_delimiter = ',', default_value = "0.3,0.4,0.5,0.6,1.0")]
+    pub load: Vec<f64>,
+    /// Warm-up cycles per point.
+    #[arg(long, default_value_t = 2_000)]
+    pub warmup: u64,
+    /// Measured cycles per point.
+    #[arg(long, default_value_t = 10_000)]
+    pub measure: u64,
+    /// Choose the restriction by balance (busiest channel) instead of adaptivity.
+    #[arg(long)]
+    pub balance: bool,
+    /// Seed of the failures and of the traffic.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Write fault_curve.csv and fault_curve.svg into this folder.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Print the rows as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// (topology index, routing index, load, accepted load or None if it deadlocked).
+type PointResult = (usize, usize, f64, Option<f64>);
+
+/// One number of failed links.
+#[derive(Debug, Clone, Serialize)]
+pub struct Row {
+    pub failed_links: usize,
+    pub adaptivity: f64,
+    pub nonminimal: usize,
+    pub mean_hops: f64,
+    pub mean_npath: f64,
+    pub restriction: String,
+    /// Per routing: saturation throughput, or None if a point deadlocked (with the load it deadlocked at).
+    pub saturation: Vec<(String, f64, Option<f64>)>,
+}
+
+pub fn compute(a: &Args) -> Result<Vec<Row>> {
+    super::check::loads("--load", &a.load, "link bytes / processor / cycle")?;
+    super::check::count("--warmup", a.warmup, 0, super::check::MAX_CYCLES)?;
+    super::check::count("--measure", a.measure, 100, super::check::MAX_CYCLES)?;
+    if a.step == 0 {
+        bail!("--step must be at least 1");
+    }
+    for r in &a.routing {
+        if r != "asr-df" && r != "single-df" {
+            bail!("--routing `{r}`: use asr-df or single-df");
+        }
+    }
+    let t = super::topology::load(&a.network)?;
+    Sp2Network::new(&t).with_context(|| format!("network `{}`", a.network))?;
+    let ks: Vec<usize> = (0..=a.max_links).step_by(a.step).collect();
+    // Degraded topologies and their tables (in parallel over K).
+    let prepared: Vec<Result<_>> = ks
+        .par_iter()
+        .map(|&k| {
+            let d = degrade(&t, &Pick::Random(k), &Pick::Random(0), a.seed)
+                .with_context(|| format!("failing {k} links of `{}`", a.network))?;
+            let df = generate_deadlock_free(
+                &d.topology,
+                Method::Pruned,
+                &Options {
+                    objective: super::sim::objective(a.balance),
+                    ..Options::default()
+                },
+            )?;
+            let asr = TableRouting::from_tables(&d.topology, &df.tables, "asr-df")
+                .map_err(anyhow::Error::msg)?;
+            let routings: Vec<TableRouting> = a
+                .routing
+                .iter()
+                .map(|r| {
+                    if r == "single-df" {
+                        asr.single_path(r)
+                    } else {
+                        asr.clone()
+                    }
+                })
+                .collect();
+            Ok((k, d.topology, df, routings))
+        })
+        .collect();
+    let prepared = prepared.into_iter().collect::<Result<Vec<_>>>()?;
+    let jobs: Vec<(usize, usize, f64)> = (0..prepared.len())
+        .flat_map(|i| {
+            (0..a.routing.len()).flat_map(move |r| a.load.iter().map(move |&l| (i, r, l)))
+        })
+        .collect();
+    let results: Vec<Result<PointResult>> = jobs
+        .par_iter()
+        .map(|&(i, r, load)| {
+            let (k, topo, _, routings) = &prepared[i];
+            let cfg = Sp2SysConfig {
+                load,
+                warmup: a.warmup,
+                measure: a.measure,
+                seed: a.seed,
+                ..Default::default()
+            };
+            match run(Sp2Network::new(topo)?, &routings[r], &cfg) {
+                Ok(s) => Ok((i, r, load, Some(s.accepted))),
+                Err(Sp2SysError::Deadlock { .. }) => Ok((i, r, load, None)),
+                Err(e) => Err(e).with_context(|| {
+                    format!(
+                        "{} with {k} failed links, {} routing, load {load} (seed {})",
+                        a.network, a.routing[r], a.seed
+                    )
+                }),
+            }
+        })
+        .collect();
+    let mut rows: Vec<Row> = prepared
+        .iter()
+        .map(|(k, _, df, _)| {
+            let s = df.tables.summary();
+            Row {
+                failed_links: *k,
+                adaptivity: s.adaptivity_minimal,
+                nonminimal: s.nonminimal,
+                mean_hops: s.mean_hops,
+                mean_npath: s.mean_npath,
+                restriction: df.restriction.describe(),
+                saturation: a.routing.iter().map(|r| (r.clone(), 0.0, None)).collect(),
+            }
+        })
+        .collect();
+    for res in results {
+        let (i, r, load, acc) = res?;
+        let cell = &mut rows[i].saturation[r];
+        match acc {
+            Some(x) => cell.1 = cell.1.max(x),
+            None => cell.2 = Some(cell.2.map_or(load, |l: f64| l.min(load))),
+        }
+    }
+    Ok(rows)
+}
+
+pub fn render(rows: &[Row], a: &Args) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "{}: failed links against saturation throughput and adaptivity (deadlock-free tables regenerated for each; loads {:?}, {} + {} cycles per point, seed {})",
+        a.network, a.load, a.warmup, a.measure, a.seed
+    );
+    let _ = write!(
+        s,
+        "| failed links | adaptivity | non-minimal pairs | mean route (channels) | mean npath |"
+    );
+    for r in &a.routing {
+        let _ = write!(s, " saturation, {r} |");
+    }
+    let _ = writeln!(s);
+    let _ = writeln!(s, "|---|---|---|---|---|{}", "---|".repeat(a.routing.len()));
+    for r in rows {
+        let _ = write!(
+            s,
+            "| {} | {:.4} | {} | {:.3} | {:.1} |",
+            r.failed_links, r.adaptivity, r.nonminimal, r.mean_hops, r.mean_npath
+        );
+        for (_, sat, dl) in &r.saturation {
+            match dl {
+                None => {
+                    let _ = write!(s, " {sat:.3} |");
+                }
+                Some(l) => {
+                    let _ = write!(s, " {sat:.3} (deadlock at load {l}) |");
+                }
+            }
+        }
+        let _ = writeln!(s);
+    }
+    s
+}
+
+pub fn run_cmd(a: Args) -> Result<()> {
+    let t0 = std::time::Instant::now();
+    let rows = compute(&a)?;
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&rows)?);
+    } else {
+        print!("{}", render(&rows, &a));
+        println!("({:.1} s)", t0.elapsed().as_secs_f64());
+    }
+    if let Some(dir) = &a.out {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        let mut w = csv::Writer::from_path(dir.join("fault_curve.csv"))?;
+        let mut head = vec![
+            "failed_links".to_string(),
+            "adaptivity".into(),
+            "nonminimal".into(),
+            "mean_hops".into(),
+            "mean_npath".into(),
+        ];
+        head.extend(a.routing.iter().map(|r| format!("saturation_{r}")));
+        w.write_record(&head)?;
+        for r in &rows {
+            let mut rec = vec![
+                r.failed_links.to_string(),
+                format!("{:.4}", r.adaptivity),
+                r.nonminimal.to_string(),
+                format!("{:.4}", r.mean_hops),
+                format!("{:.3}", r.mean_npath),
+            ];
+            rec.extend(r.saturation.iter().map(|(_, x, d)| match d {
+                None => format!("{x:.4}"),
+                Some(_) => String::new(),
+            }));
+            w.write_record(&rec)?;
+        }
+        w.flush()?;
+        let mut lines: Vec<(&str, Vec<(f64, f64)>)> = a
+            .routing
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                (
+                    r.as_str(),
+                    rows.iter()
+                        .map(|row| (row.failed_links as f64, row.saturation[i].1))
+                        .collect(),
+                )
+            })
+            .collect();
+        lines.push((
+            "adaptivity",
+            rows.iter()
+                .map(|row| (row.failed_links as f64, row.adaptivity))
+                .collect(),
+        ));
+        super::plot::xy_svg_axes(
+            &dir.join("fault_curve.svg"),
+            &format!(
+                "{}: saturation throughput and adaptivity against failed links",
+                a.network
+            ),
+            "failed links",
+            "saturation (bytes/processor/cycle); adaptivity",
+            &lines,
+            1.0,
+        )?;
+    }
+    Ok(())
+}
