@@ -40,9 +40,9 @@ fn saturation<S: BenesSwitch>(
         let in_valid: Vec<bool> = pending.iter().map(|x| x.is_some()).collect();
         let in_data: Vec<u128> = pending.iter().map(|x| x.map_or(0, |v| v.0)).collect();
         let o = b.step(&in_valid, &in_data, &ready).unwrap();
-        for p in 0..ports {
+        for (p, slot) in pending.iter_mut().enumerate() {
             if o.in_ready[p] {
-                if let Some((w, d)) = pending[p].take() {
+                if let Some((w, d)) = slot.take() {
                     let tag = (w >> (2 * (2 * n - 1))) as u64;
                     assert!(
                         inflight.insert(tag, d).is_none(),
