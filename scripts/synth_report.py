@@ -221,7 +221,9 @@ def main():
         for line in lines:
             out.write(line + "\n")
         out.write(
-            f"\nCounts: the top alone after Yosys' synthesis for the family. LUT depth: `ltp -noff` (LUT/carry levels of the "
+            f"\nCounts: the top alone after Yosys' synthesis for the family"
+            + (" (LUT4: LUT4 cells only; the slices' PFUMX/L6MUX21 wide-function multiplexers are not counted)" if ecp5 else "")
+            + ". LUT depth: `ltp -noff` (LUT/carry levels of the "
             f"longest path). Fmax: {dev['pnr']}, nextpnr seed as shown. fits: placed and routed (yes), "
             f"more than the device has or nextpnr could not place it (no), not placed (–); the device has "
             f"{dev['lut']} LUT4, {dev['ff']} FF, {dev['bram']} {dev['bram_name']}.\n"
