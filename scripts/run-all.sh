@@ -2,7 +2,9 @@
 # The README's main job on built-in defaults, everything into one folder (default `out/`):
 # Verilog of every top and example waveforms, thesis Tables 2.1, 3.1, 4.1-4.4 and Figures A.1-A.10, Wu's
 # Table 1 and theorems, Gravano et al.'s Figures 1-6, the SP2 switch and systems, then synthesis (Yosys +
-# nextpnr-ice40, tops in parallel, cached by the hash of their Verilog) with its report in OUT/synth/report.md.
+# nextpnr-ice40, tops in parallel, cached by the hash of their Verilog) with its report in OUT/synth/report.md,
+# and the ECP5 LFE5U-25F results cached in synth/cache/ecp5-25f (its place-and-route takes minutes per top; run
+# `scripts/synth.sh --target ecp5-25f` for the rest) in OUT/synth/report-ecp5-25f.md.
 #
 # Usage: scripts/run-all.sh [--quick] [OUT_DIR]
 #   --quick: `asr all --quick` (smaller runs, every result file marked as such; default folder out-quick/)
@@ -24,4 +26,6 @@ else
 fi
 mkdir -p "$out/synth"
 cp synth/build/report.md "$out/synth/report.md"
+bash scripts/synth.sh --target ecp5-25f --cached-only --verilog "$out/verilog"
+cp synth/build/ecp5-25f/report.md "$out/synth/report-ecp5-25f.md"
 echo "run-all: everything is in $out/ ($(( $(date +%s) - t0 )) s after the build)"

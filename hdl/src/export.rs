@@ -6,7 +6,7 @@
 
 use rust_hdl::prelude::*;
 
-use crate::benes::{Benes16, Benes32, Benes8};
+use crate::benes::{Benes16, Benes16R, Benes32, Benes8, Benes8R};
 use crate::matcher::*;
 use crate::sp2::board::Sp2Board;
 use crate::sp2::central_queue::CentralQueue;
@@ -19,6 +19,7 @@ use crate::sp2::v2::receiver::Receiver as ReceiverV2;
 use crate::sp2::v2::switch::Sp2SwitchV2;
 use crate::sp2::v2::transmitter::Sp2Transmitter;
 use crate::switch2::Switch2Top;
+use crate::switch2r::Switch2RTop;
 
 /// Names of all exported tops, in export order.
 pub const TOPS: &[&str] = &[
@@ -32,6 +33,9 @@ pub const TOPS: &[&str] = &[
     "benes8",
     "benes16",
     "benes32",
+    "switch2r",
+    "benes8r",
+    "benes16r",
     "central_queue",
     "central_queue_v2",
     "transmitter",
@@ -212,6 +216,9 @@ pub fn raw_verilog_of(name: &str) -> Option<String> {
         "benes8" => gen(Benes8::default(), name),
         "benes16" => gen(Benes16::default(), name),
         "benes32" => gen(Benes32::default(), name),
+        "switch2r" => gen(Switch2RTop::default(), name),
+        "benes8r" => gen(Benes8R::default(), name),
+        "benes16r" => gen(Benes16R::default(), name),
         "central_queue" => isolate_assignments(
             &no_rw_check(&gen(CentralQueue::default(), name)),
             CQ_REQUEST_CONE,

@@ -6,7 +6,9 @@
 //! - [`matcher`]: the combinational matching heuristic (`matcher_m{M}_p{P}`).
 //! - [`export`]: the Verilog of every top, module named as the top.
 //! - [`switch2`]: the 2×2 ASR switch (docs/switch2.md).
-//! - [`benes`]: Beneš networks of 2×2 switches (`benes8`, `benes16`, `benes32`).
+//! - [`switch2r`]: its registered-ready variant (skid buffers; docs/switch2.md).
+//! - [`benes`]: Beneš networks of 2×2 switches (`benes8`, `benes16`, `benes32`; registered-ready `benes8r`,
+//!   `benes16r`).
 //! - [`lrs`]: the least-recently-served arbiter (8 requesters).
 //! - [`lrs_tri`]: the same with a triangular order matrix, the winner always served (the v2 allocator).
 //! - [`sp2`]: blocks of the SP2-style 8×8 switch (`central_queue`).
@@ -19,3 +21,4 @@ pub mod lrs_tri;
 pub mod matcher;
 pub mod sp2;
 pub mod switch2;
+pub mod switch2r;

@@ -13,9 +13,14 @@
 //!
 //! Each cycle is two-phase: every switch is evaluated (from the last stage back, since `ready` flows
 //! upstream), then every switch commits; visiting order within a phase does not matter.
+//!
+//! The network is generic in its switch ([`BenesSwitch`]): [`Benes`] (the default) is built of the thesis'
+//! [`Switch2`], [`BenesR`] of the registered-ready [`Switch2R`] (model twin of `hdl/src/benes.rs`'s
+//! `BenesR`, exported as `benes8r`, `benes16r`; same wiring, ports, word and minimum latency; docs/switch2.md).
 
 use crate::header::{Header, HeaderError};
 use crate::switch2::{Outputs, Switch2, Switch2Error};
+use crate::switch2r::Switch2R;
 
 /// Tag bits of the Beneš packet word (docs/contracts.md).
 pub const TAG_BITS: usize = 16;
@@ -88,11 +93,70 @@ pub fn asr_header(n: usize, dest: usize) -> Result<Header, HeaderError> {
     Header::new(2, hops)
 }
 
-/// Beneš network state: one [`Switch2`] per (stage, index).
+/// A 2×2 switch of a Beneš network: the two-phase cycle of [`Switch2`] and [`Switch2R`].
+pub trait BenesSwitch: Clone + Default + std::fmt::Debug + Send {
+    /// Phase 1: outputs and decision for this cycle given `out_ready`; changes nothing.
+    fn eval(&self, out_ready: [bool; 2]) -> Result<Outputs, Switch2Error>;
+    /// Phase 2: the edge, with the words offered at the inputs.
+    fn commit(
+        &mut self,
+        o: &Outputs,
+        in_valid: [bool; 2],
+        in_data: [u128; 2],
+        out_ready: [bool; 2],
+    );
+    /// Packets held.
+    fn occupancy(&self) -> usize;
+    /// Words waiting in skid buffers (0 for the thesis switch, which has none).
+    fn skid(&self) -> usize {
+        0
+    }
+}
+
+impl BenesSwitch for Switch2 {
+    fn eval(&self, out_ready: [bool; 2]) -> Result<Outputs, Switch2Error> {
+        Switch2::eval(self, out_ready)
+    }
+    fn commit(
+        &mut self,
+        o: &Outputs,
+        in_valid: [bool; 2],
+        in_data: [u128; 2],
+        out_ready: [bool; 2],
+    ) {
+        Switch2::commit(self, o, in_valid, in_data, out_ready)
+    }
+    fn occupancy(&self) -> usize {
+        Switch2::occupancy(self)
+    }
+}
+
+impl BenesSwitch for Switch2R {
+    fn eval(&self, out_ready: [bool; 2]) -> Result<Outputs, Switch2Error> {
+        Switch2R::eval(self, out_ready)
+    }
+    fn commit(
+        &mut self,
+        o: &Outputs,
+        in_valid: [bool; 2],
+        in_data: [u128; 2],
+        out_ready: [bool; 2],
+    ) {
+        Switch2R::commit(self, o, in_valid, in_data, out_ready)
+    }
+    fn occupancy(&self) -> usize {
+        Switch2R::occupancy(self)
+    }
+    fn skid(&self) -> usize {
+        self.sk.iter().filter(|w| w.is_some()).count()
+    }
+}
+
+/// Beneš network state: one switch per (stage, index); by default the thesis' [`Switch2`].
 #[derive(Debug, Clone)]
-pub struct Benes {
+pub struct Benes<S = Switch2> {
     pub wiring: BenesWiring,
-    pub sw: Vec<Vec<Switch2>>,
+    pub sw: Vec<Vec<S>>,
     /// Switch (s, i) is entry `s * N/2 + i` of these tables. `down[k][q]`: the switch and input port that
     /// output q of switch k feeds (not for the last stage); `up[k][r]`: the switch and output port that feed
     /// input r of switch k (not for the first stage). From `wiring`.
@@ -111,8 +175,19 @@ pub struct BenesOutputs {
     pub out_data: Vec<u128>,
 }
 
+/// A Beneš network of registered-ready switches ([`Switch2R`]): build with [`Benes::with_switches`].
+pub type BenesR = Benes<Switch2R>;
+
 impl Benes {
+    /// A Beneš of thesis switches with `ports` = 2^n inputs.
     pub fn new(ports: usize) -> Result<Self, String> {
+        Self::with_switches(ports)
+    }
+}
+
+impl<S: BenesSwitch> Benes<S> {
+    /// A Beneš of switches `S` with `ports` = 2^n inputs (`BenesR::with_switches(8)`).
+    pub fn with_switches(ports: usize) -> Result<Self, String> {
         let wiring = BenesWiring::new(ports)?;
         if wiring.word_bits() > 128 {
             return Err(format!(
@@ -120,7 +195,7 @@ impl Benes {
                 wiring.word_bits()
             ));
         }
-        let sw = vec![vec![Switch2::new(); ports / 2]; wiring.stages()];
+        let sw = vec![vec![S::default(); ports / 2]; wiring.stages()];
         let half = ports / 2;
         let count = wiring.stages() * half;
         let mut down = vec![[(0u32, 0u8); 2]; count];
@@ -244,6 +319,11 @@ impl Benes {
     /// Packets held in all buffers.
     pub fn occupancy(&self) -> usize {
         self.sw.iter().flatten().map(|s| s.occupancy()).sum()
+    }
+
+    /// Packets held in skid buffers (registered-ready switches only).
+    pub fn skid(&self) -> usize {
+        self.sw.iter().flatten().map(|s| s.skid()).sum()
     }
 }
 

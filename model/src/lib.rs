@@ -3,7 +3,8 @@
 //! The cycle-accurate model of adaptive source routing (ASR) switches and networks, after Aydoğan's thesis
 //! (Bilkent, 1995). Plain Rust, no HDL: the HDL crate and the testbench use the formats defined here.
 //!
-//! - [`benes`]: the port-level Beneš network of 2×2 switches (docs/contracts.md wiring).
+//! - [`benes`]: the port-level Beneš network of 2×2 switches (docs/contracts.md wiring), thesis or
+//!   registered-ready.
 //! - [`header`]: the ASR header (one permitted-output set per hop), N_path, packing into packet words.
 //! - [`lrs`]: least-recently-served arbiter.
 //! - [`sp2`]: the SP2-style 8×8 switch (docs/sp2-switch.md): packet format, central queue.
@@ -11,6 +12,7 @@
 //! - [`delivery`]: path counts and delivery probability on meshes, tori, hypercubes (seed 003).
 //! - [`exact`]: exact maximum matching (Hopcroft–Karp), the deficiency theorem, brute force.
 //! - [`switch2`]: the 2×2 ASR switch (docs/switch2.md).
+//! - [`switch2r`]: its registered-ready variant (skid buffers; docs/switch2.md).
 //! - [`table2_1`]: the experiment of thesis Table 2.1.
 //! - [`rng`]: seeded random streams.
 //! - [`topology`]: switches, processor nodes and the channels between them; the topology file; built-ins.
@@ -37,6 +39,7 @@ pub mod routing;
 pub mod scoreboard;
 pub mod sp2;
 pub mod switch2;
+pub mod switch2r;
 pub mod table2_1;
 pub mod topology;
 pub mod traffic;

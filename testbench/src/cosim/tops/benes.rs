@@ -1,13 +1,15 @@
-//! `benes8`, `benes16`, `benes32`: Beneš networks of 2×2 switches against `asr_model::benes::Benes`: random
-//! valid headers and ASR headers to random destinations, held until accepted, random 16-bit tags, random
-//! output backpressure in four load phases ([`crate::traffic::BenesTraffic`]); the scoreboard checks that
-//! every packet is delivered exactly once, with its tag, at an output its header permits, and the drain
-//! that the network empties.
+//! `benes8`, `benes16`, `benes32`: Beneš networks of 2×2 switches against `asr_model::benes::Benes`, and
+//! `benes8r`, `benes16r`: of registered-ready switches against `asr_model::benes::BenesR`: random valid
+//! headers and ASR headers to random destinations, held until accepted, random 16-bit tags, random output
+//! backpressure in four load phases ([`crate::traffic::BenesTraffic`]); the scoreboard checks that every
+//! packet is delivered exactly once, with its tag, at an output its header permits, and the drain that the
+//! network empties.
 
 use crate::cosim::{Frame, Top};
 use crate::harness::rng;
 use crate::traffic::BenesTraffic;
-use asr_model::benes::{Benes, BenesOutputs};
+use asr_model::benes::{Benes, BenesOutputs, BenesSwitch};
+use asr_model::switch2::Switch2;
 use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -33,12 +35,31 @@ crate::rusthdl_io!(
     [in_ready, out_valid, out_data]
 );
 
-pub struct BenesTop {
+crate::rusthdl_io!(
+    Benes8RIo,
+    asr_hdl::benes::Benes8R,
+    clocked,
+    [in_valid, in_data, out_ready],
+    [in_ready, out_valid, out_data]
+);
+crate::rusthdl_io!(
+    Benes16RIo,
+    asr_hdl::benes::Benes16R,
+    clocked,
+    [in_valid, in_data, out_ready],
+    [in_ready, out_valid, out_data]
+);
+
+/// A Beneš top against its model, a Beneš of switches `S` (`Switch2` for `benes{N}`, `Switch2R` for
+/// `benes{N}r`).
+pub struct BenesTop<S = Switch2> {
     name: String,
     /// Packet word width: 2 bits per stage and the tag.
     w: usize,
     rng: Xoshiro256PlusPlus,
-    model: Benes,
+    model: Benes<S>,
+    /// Switch-cycles with a word in a skid buffer (registered-ready switches).
+    skid: u64,
     traffic: BenesTraffic,
     draining: bool,
     out_ready: Vec<bool>,
@@ -46,15 +67,24 @@ pub struct BenesTop {
 }
 
 impl BenesTop {
+    /// `benes{ports}`.
     pub fn new(ports: usize, seed: u64) -> Self {
-        let model = Benes::new(ports).expect("a power of two");
+        Self::of(&format!("benes{ports}"), ports, seed)
+    }
+}
+
+impl<S: BenesSwitch> BenesTop<S> {
+    /// The top `name` with `ports` ports against a Beneš of switches `S`.
+    pub fn of(name: &str, ports: usize, seed: u64) -> Self {
+        let model = Benes::<S>::with_switches(ports).expect("a power of two");
         let traffic = BenesTraffic::new(ports);
         let w = 2 * traffic.wiring.stages() + asr_model::benes::TAG_BITS;
         BenesTop {
-            name: format!("benes{ports}"),
+            name: name.to_string(),
             w,
             rng: rng(seed ^ ports as u64),
             model,
+            skid: 0,
             traffic,
             draining: false,
             out_ready: vec![false; ports],
@@ -67,7 +97,7 @@ impl BenesTop {
     }
 }
 
-impl Top for BenesTop {
+impl<S: BenesSwitch> Top for BenesTop<S> {
     fn name(&self) -> &str {
         &self.name
     }
@@ -88,6 +118,7 @@ impl Top for BenesTop {
         self.model
             .step_into(in_valid, in_data, &self.out_ready, o)
             .map_err(|e| format!("model: {e:?}"))?;
+        self.skid += self.model.skid() as u64;
         pins.put_bools("in_valid", in_valid);
         pins.put_fields("in_data", in_data, self.w);
         pins.put_bools("out_ready", &self.out_ready);
@@ -125,6 +156,7 @@ impl Top for BenesTop {
         vec![
             ("injected", self.traffic.injected),
             ("delivered", self.traffic.delivered),
+            ("skid", self.skid),
         ]
     }
 }

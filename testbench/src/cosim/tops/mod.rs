@@ -18,6 +18,7 @@ pub mod transmitter;
 use super::rusthdl::RustHdl;
 use super::{Backend, Layout, Top};
 use anyhow::{bail, Result};
+use asr_model::switch2r::Switch2R;
 
 /// The tops with a co-simulation definition: every exported top.
 pub fn names() -> &'static [&'static str] {
@@ -39,6 +40,9 @@ pub fn make(top: &str, seed: u64, cycles: u64) -> Result<Box<dyn Top>> {
         "benes8" => Box::new(benes::BenesTop::new(8, seed)),
         "benes16" => Box::new(benes::BenesTop::new(16, seed)),
         "benes32" => Box::new(benes::BenesTop::new(32, seed)),
+        "switch2r" => Box::new(switch2::Switch2Top::<Switch2R>::of("switch2r", seed)),
+        "benes8r" => Box::new(benes::BenesTop::<Switch2R>::of("benes8r", 8, seed)),
+        "benes16r" => Box::new(benes::BenesTop::<Switch2R>::of("benes16r", 16, seed)),
         "central_queue" => Box::new(central_queue::CentralQueueTop::new(seed)),
         "central_queue_v2" => Box::new(central_queue_v2::CentralQueueV2Top::new(seed)),
         "receiver" => Box::new(receiver::ReceiverTop::new(seed)),
@@ -80,6 +84,9 @@ pub fn rusthdl(top: &str, layout: &Layout) -> Result<Box<dyn Backend>> {
         "benes8" => b::<benes::Benes8Io>(layout),
         "benes16" => b::<benes::Benes16Io>(layout),
         "benes32" => b::<benes::Benes32Io>(layout),
+        "switch2r" => b::<switch2::Switch2RIo>(layout),
+        "benes8r" => b::<benes::Benes8RIo>(layout),
+        "benes16r" => b::<benes::Benes16RIo>(layout),
         "central_queue" => b::<central_queue::CentralQueueIo>(layout),
         "central_queue_v2" => b::<central_queue_v2::CentralQueueV2Io>(layout),
         "receiver" => b::<receiver::ReceiverIo>(layout),

@@ -1,10 +1,12 @@
-//! `switch2`: the 2×2 ASR switch against `asr_model::switch2::Switch2`: random words (random first hops
-//! including `11`, held until accepted) and random output backpressure, in four phases of load and
-//! backpressure so every arbitration case and both round-robin pointers are exercised.
+//! `switch2`: the 2×2 ASR switch against `asr_model::switch2::Switch2`, and `switch2r`: its registered-ready
+//! variant against `asr_model::switch2r::Switch2R`: random words (random first hops including `11`, held
+//! until accepted) and random output backpressure, in four phases of load and backpressure so every
+//! arbitration case, both round-robin pointers and (for `switch2r`) the skid buffers are exercised.
 
 use crate::cosim::{Frame, Top};
 use crate::harness::{mask, rng};
 use asr_hdl::switch2::SWITCH2_W;
+use asr_model::benes::BenesSwitch;
 use asr_model::switch2::Switch2;
 use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -16,32 +18,53 @@ crate::rusthdl_io!(
     [in_valid, in_data, out_ready],
     [in_ready, out_valid, out_data]
 );
+crate::rusthdl_io!(
+    Switch2RIo,
+    asr_hdl::switch2r::Switch2RTop,
+    clocked,
+    [in_valid, in_data, out_ready],
+    [in_ready, out_valid, out_data]
+);
 
-pub struct Switch2Top {
+/// A 2×2 switch top against its model `S` (`Switch2` for `switch2`, `Switch2R` for `switch2r`).
+pub struct Switch2Top<S = Switch2> {
+    name: &'static str,
     rng: Xoshiro256PlusPlus,
-    model: Switch2,
+    model: S,
     pending: [Option<u128>; 2],
     draining: bool,
     words_in: u64,
     words_out: u64,
+    /// Cycles with a word in a skid buffer (registered-ready switch).
+    skid_cycles: u64,
 }
 
 impl Switch2Top {
+    /// `switch2`.
     pub fn new(seed: u64) -> Self {
+        Self::of("switch2", seed)
+    }
+}
+
+impl<S: BenesSwitch> Switch2Top<S> {
+    /// The top `name` (`switch2` or `switch2r`) against the model `S`.
+    pub fn of(name: &'static str, seed: u64) -> Self {
         Switch2Top {
+            name,
             rng: rng(seed ^ 0x5712),
-            model: Switch2::new(),
+            model: S::default(),
             pending: [None; 2],
             draining: false,
             words_in: 0,
             words_out: 0,
+            skid_cycles: 0,
         }
     }
 }
 
-impl Top for Switch2Top {
+impl<S: BenesSwitch> Top for Switch2Top<S> {
     fn name(&self) -> &str {
-        "switch2"
+        self.name
     }
 
     fn cycle(&mut self, n: u64, pins: &mut Frame, expect: &mut Frame) -> Result<(), String> {
@@ -59,8 +82,12 @@ impl Top for Switch2Top {
         let out_ready = [self.rng.gen_bool(p_ready), self.rng.gen_bool(p_ready)];
         let o = self
             .model
-            .step(in_valid, in_data, out_ready)
+            .eval(out_ready)
             .map_err(|e| format!("model: {e:?}"))?;
+        self.model.commit(&o, in_valid, in_data, out_ready);
+        if self.model.skid() > 0 {
+            self.skid_cycles += 1;
+        }
         pins.put_bools("in_valid", &in_valid);
         pins.put_fields("in_data", &in_data, SWITCH2_W);
         pins.put_bools("out_ready", &out_ready);
@@ -102,6 +129,10 @@ impl Top for Switch2Top {
     }
 
     fn counters(&self) -> Vec<(&'static str, u64)> {
-        vec![("words_in", self.words_in), ("words_out", self.words_out)]
+        vec![
+            ("words_in", self.words_in),
+            ("words_out", self.words_out),
+            ("skid_cycles", self.skid_cycles),
+        ]
     }
 }

@@ -1,0 +1,136 @@
+//! `scripts/synth_report.py`, the report step of `scripts/synth.sh`: it writes one JSON per top with the fields
+//! the README promises, flags a LUT growth or an Fmax loss of more than 5 % against the committed report (a
+//! warning on stderr, exit status 1 only with `--check`), and leaves changes within 5 % alone. Runs on hand-made
+//! rows, so no FPGA tool is needed.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("asr-synth-report-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(d.join("rows")).unwrap();
+    d
+}
+
+/// A row as scripts/synth.sh writes it for ice40-hx8k (seed 7 in its comment).
+fn row(d: &Path, top: &str, lut: u32, fmax: &str) {
+    std::fs::write(
+        d.join("rows").join(format!("{top}.row")),
+        format!(
+            "<!-- measured 2026-11-23 with yosys X; nextpnr Y, key 0123456789abcdef, seed 7 -->\n\
+             | {top} | 500 | {lut} | 160 | 0 | 0 | 4 | {fmax} | 3 |\n"
+        ),
+    )
+    .unwrap();
+    std::fs::write(
+        d.join("rows").join(format!("{top}.src")),
+        "synthesised now\n",
+    )
+    .unwrap();
+}
+
+/// A committed base report with `switch2r` at 100 LUT4 and 100 MHz and `benes8r` at 1000 LUT4, 80 MHz.
+fn base(d: &Path) -> PathBuf {
+    let p = d.join("base.md");
+    std::fs::write(
+        &p,
+        "Target ice40-hx8k.\n\n\
+         | top | generic cells | LUT4 | FF | BRAM (SB_RAM40_4K) | carry | LUT depth | Fmax (MHz) | fits | seed |\n\
+         |---|---|---|---|---|---|---|---|---|---|\n\
+         | switch2r | 500 | 100 | 160 | 0 | 0 | 4 | 100.00 | yes | 7 |\n\
+         | benes8r | 5000 | 1000 | 2720 | 0 | 0 | 4 | 80.00 | yes | 7 |\n",
+    )
+    .unwrap();
+    p
+}
+
+fn report(d: &Path, base: &Path, check: bool) -> Output {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/synth_report.py");
+    let mut c = Command::new("python3");
+    c.arg(script)
+        .args(["--target", "ice40-hx8k", "--rows"])
+        .arg(d.join("rows"))
+        .arg("--out")
+        .arg(d)
+        .arg("--base")
+        .arg(base)
+        .args(["--tools", "test", "--seconds", "1", "--jobs", "1"]);
+    if check {
+        c.arg("--check");
+    }
+    c.args(["switch2r", "benes8r"]).output().expect("python3")
+}
+
+#[test]
+fn json_per_top_and_no_flag_within_five_percent() {
+    let d = dir("ok");
+    let b = base(&d);
+    row(&d, "switch2r", 104, "96.00"); // +4 % LUT, −4 % Fmax
+    row(&d, "benes8r", 900, "90.00");
+    let out = report(&d, &b, true);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(!err.contains("FLAG"), "{err}");
+    let j: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("switch2r.json")).unwrap()).unwrap();
+    for k in [
+        "top", "target", "lut", "ff", "bram", "fmax_mhz", "fits", "seed",
+    ] {
+        assert!(j.get(k).is_some(), "no `{k}` in {j}");
+    }
+    assert_eq!(j["top"], "switch2r");
+    assert_eq!(j["target"], "ice40-hx8k");
+    assert_eq!(j["lut"], 104);
+    assert_eq!(j["ff"], 160);
+    assert_eq!(j["bram"], 0);
+    assert_eq!(j["fmax_mhz"], 96.0);
+    assert_eq!(j["fits"], true);
+    assert_eq!(j["seed"], 7);
+    let md = std::fs::read_to_string(d.join("report.md")).unwrap();
+    assert!(
+        md.contains("| switch2r |") && md.contains("| benes8r |"),
+        "{md}"
+    );
+    assert!(!md.contains("FLAG"), "{md}");
+}
+
+#[test]
+fn lut_growth_and_fmax_loss_over_five_percent_are_flagged() {
+    let d = dir("flag");
+    let b = base(&d);
+    row(&d, "switch2r", 106, "100.00"); // +6 % LUT
+    row(&d, "benes8r", 1000, "75.00"); // −6.25 % Fmax
+                                       // Without --check: a warning, exit status 0.
+    let out = report(&d, &b, false);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("FLAG switch2r: LUT4 100 → 106"), "{err}");
+    assert!(err.contains("FLAG benes8r: Fmax 80 → 75 MHz"), "{err}");
+    let md = std::fs::read_to_string(d.join("report.md")).unwrap();
+    assert!(md.contains("**FLAG**"), "{md}");
+    // With --check: exit status 1.
+    let out = report(&d, &b, true);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn a_base_without_the_needed_columns_is_a_clear_error() {
+    let d = dir("bad");
+    let b = d.join("base.md");
+    std::fs::write(&b, "| top | LUTs |\n|---|---|\n| switch2r | 100 |\n").unwrap();
+    row(&d, "switch2r", 100, "100.00");
+    row(&d, "benes8r", 1000, "80.00");
+    let out = report(&d, &b, false);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains("base.md:1: the table has no `LUT4` column"),
+        "{err}"
+    );
+}
