@@ -70,7 +70,7 @@ pub struct Receiver {
     pub crc_errors: Signal<Out, Bits<8>>,
     pub route_errors: Signal<Out, Bits<8>>,
     // The FIFO.
-    pub mem: RAM<Bits<8>, 4>,
+    pub ram: RAM<Bits<8>, 4>,
     pub wp: DFF<Bits<4>>,
     pub rp: DFF<Bits<4>>,
     pub cnt: DFF<Bits<5>>,
@@ -158,7 +158,7 @@ impl Default for Receiver {
             soon: Default::default(),
             crc_errors: Default::default(),
             route_errors: Default::default(),
-            mem: Default::default(),
+            ram: Default::default(),
             wp: Default::default(),
             rp: Default::default(),
             cnt: Default::default(),
@@ -222,10 +222,10 @@ impl Logic for Receiver {
             asm_d, asm_n, asm_on, rdy_v, rdy_d, rdy_n, rdy_last, rdy_bad, tok, ar_st, ar_len,
             ar_cnt, ar_cap, ahead, la_v, la_len, la_set, n_crc, n_route
         );
-        self.mem.read_clock.next = self.clock.val();
-        self.mem.write_clock.next = self.clock.val();
+        self.ram.read_clock.next = self.clock.val();
+        self.ram.write_clock.next = self.clock.val();
         // The byte the receiver works on.
-        self.head.next = self.mem.read_data.val();
+        self.head.next = self.ram.read_data.val();
         if self.use_byp.q.val() {
             self.head.next = self.byp.q.val();
         }
@@ -524,10 +524,10 @@ impl Logic for Receiver {
             self.rp_n.next = self.rp.q.val() + 1;
         }
         self.rp.d.next = self.rp_n.val();
-        self.mem.read_address.next = self.rp_n.val();
-        self.mem.write_address.next = self.wp.q.val();
-        self.mem.write_data.next = self.link_byte.val();
-        self.mem.write_enable.next = self.push.val();
+        self.ram.read_address.next = self.rp_n.val();
+        self.ram.write_address.next = self.wp.q.val();
+        self.ram.write_data.next = self.link_byte.val();
+        self.ram.write_enable.next = self.push.val();
         if self.push.val() {
             self.wp.d.next = self.wp.q.val() + 1;
         }

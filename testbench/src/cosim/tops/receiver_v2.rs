@@ -10,14 +10,15 @@
 //! receiver counts as waiting (in `Wait`, or streaming with a look-ahead request in the cycle its packet ends),
 //! to a member of its request; queue admission only when it may ask for it and is not granted; `takes` (its
 //! transmitter has credit) at random, `taken` = `takes` and an offer; `written` only with a ready chunk. The
-//! probabilities change every 2 000 cycles among a busy, a sparse and a saturated phase. The error counters are
+//! probabilities change every 2 000 cycles among a busy, a sparse, a saturated phase and one where the
+//! crossbar is contended and the queue's write port is mostly given to other receivers. The error counters are
 //! compared modulo 256 (8-bit ports).
 
 use crate::cosim::{Frame, Top};
 use crate::harness::rng;
 use asr_model::sp2::v2::allocator::LATENCY;
 use asr_model::sp2::v2::receiver::{Arrival, Offer, Receiver, RxDecide, RxState};
-use asr_model::sp2::{crc8, RX_DEPTH};
+use asr_model::sp2::{crc8, CHUNK, RX_DEPTH};
 use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::collections::VecDeque;
@@ -51,7 +52,7 @@ crate::rusthdl_io!(
 
 /// One packet as an upstream switch or node could send it, sometimes malformed.
 fn random_packet(rng: &mut Xoshiro256PlusPlus) -> Vec<u8> {
-    let mut p = match rng.gen_range(0..24) {
+    let mut p = match rng.gen_range(0..22) {
         0 => vec![0, crc8(&[0])],
         1 => {
             let len = rng.gen_range(1..=12u8);
@@ -95,6 +96,11 @@ pub struct ReceiverV2Top {
     draining: bool,
     xbar_packets: u64,
     la_starts: u64,
+    /// Look-ahead starts after a packet on the queue path or a dropped one (the rest follow a crossbar packet).
+    la_after_queue: u64,
+    la_after_drop: u64,
+    /// Cycles with a full assembly waiting for the ready slot.
+    ready_stalls: u64,
     queue_packets: u64,
     chunks: u64,
     bad_flagged: u64,
@@ -111,6 +117,9 @@ impl ReceiverV2Top {
             draining: false,
             xbar_packets: 0,
             la_starts: 0,
+            la_after_queue: 0,
+            la_after_drop: 0,
+            ready_stalls: 0,
             queue_packets: 0,
             chunks: 0,
             bad_flagged: 0,
@@ -130,7 +139,9 @@ impl Top for ReceiverV2Top {
             (0.9, 0.3, 0.3, 0.8, 0.6),
             (0.3, 0.1, 0.1, 0.5, 0.3),
             (1.0, 0.9, 0.5, 1.0, 0.9),
-        ][((n / 2000) % 3) as usize];
+            // Crossbar contended, the central queue's write port busy with other receivers.
+            (1.0, 0.05, 0.8, 0.5, 0.1),
+        ][((n / 2000) % 4) as usize];
         let rng = &mut self.rng;
         // The upstream sender: a byte when it has credit (and a packet to send).
         if self.stream.is_empty() {
@@ -202,6 +213,10 @@ impl Top for ReceiverV2Top {
             written,
         };
         let state0 = r.state;
+        self.ready_stalls += (matches!(state0, RxState::Queue)
+            && r.asm.bytes as usize == CHUNK
+            && v.ready.is_some()
+            && !written) as u64;
         r.commit(&v, &d).map_err(|e| format!("cycle {n}: {e}"))?;
         // What the cycle exercised.
         if taken {
@@ -213,6 +228,8 @@ impl Top for ReceiverV2Top {
         if matches!(r.state, RxState::LaStart { .. }) && !matches!(state0, RxState::LaStart { .. })
         {
             self.la_starts += 1;
+            self.la_after_queue += matches!(state0, RxState::Queue) as u64;
+            self.la_after_drop += matches!(state0, RxState::Drop { .. }) as u64;
         }
         if let Some(c) = w {
             if written {
@@ -261,6 +278,9 @@ impl Top for ReceiverV2Top {
         vec![
             ("xbar_packets", self.xbar_packets),
             ("la_starts", self.la_starts),
+            ("la_after_queue", self.la_after_queue),
+            ("la_after_drop", self.la_after_drop),
+            ("ready_stalls", self.ready_stalls),
             ("queue_packets", self.queue_packets),
             ("queue_chunks", self.chunks),
             ("bad_flagged", self.bad_flagged),
