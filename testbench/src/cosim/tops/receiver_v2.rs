@@ -6,8 +6,9 @@
 //! Stimulus (seeded): an upstream sender that respects its credit (`RX_DEPTH`, one back per token) and sends
 //! random packets — good ones (route sets, lengths 1..=40 with many short ones, so that the look-ahead and its
 //! `LaStart` are frequent), bad CRCs, one flipped bit anywhere in the packet (in `LEN` it moves the packet
-//! boundaries, in `R1` it may make a route error), `R1 = 0` and `LEN = 0`; a crossbar grant only when the
-//! receiver counts as waiting (in `Wait`, or streaming with a look-ahead request in the cycle its packet ends),
+//! boundaries, in `R1` it may make a route error), `R1 = 0` and `LEN = 0` (sometimes a burst of 8–12 of them,
+//! so that the FIFO holds 8 packet starts); a crossbar grant only when the receiver counts as waiting (in
+//! `Wait`, or streaming with a look-ahead request in the cycle its packet ends),
 //! to a member of its request; queue admission only when it may ask for it and is not granted; `takes` (its
 //! transmitter has credit) at random, `taken` = `takes` and an offer; `written` only with a ready chunk. The
 //! probabilities change every 2 000 cycles among a busy, a sparse, a saturated phase and one where the
@@ -53,7 +54,15 @@ crate::rusthdl_io!(
 /// One packet as an upstream switch or node could send it, sometimes malformed.
 fn random_packet(rng: &mut Xoshiro256PlusPlus) -> Vec<u8> {
     let mut p = match rng.gen_range(0..22) {
-        0 => vec![0, crc8(&[0])],
+        // `LEN = 0`, sometimes a burst of them from a broken sender: 8 fill the FIFO with packet starts.
+        0 => {
+            let n = if rng.gen_bool(0.25) {
+                rng.gen_range(8..=12)
+            } else {
+                1
+            };
+            [0, crc8(&[0])].repeat(n)
+        }
         1 => {
             let len = rng.gen_range(1..=12u8);
             let mut p = vec![len, 0];
@@ -105,6 +114,8 @@ pub struct ReceiverV2Top {
     chunks: u64,
     bad_flagged: u64,
     fifo_full: u64,
+    /// Cycles with 8 packet starts in the FIFO (the most it can hold: 8 packets of `LEN = 0`).
+    ahead_8: u64,
 }
 
 impl ReceiverV2Top {
@@ -124,6 +135,7 @@ impl ReceiverV2Top {
             chunks: 0,
             bad_flagged: 0,
             fifo_full: 0,
+            ahead_8: 0,
         }
     }
 }
@@ -238,6 +250,7 @@ impl Top for ReceiverV2Top {
             }
         }
         self.fifo_full += (r.fifo.len() == RX_DEPTH) as u64;
+        self.ahead_8 += (r.ahead >= 8) as u64;
         if v.token {
             self.credit += 1;
         }
@@ -285,6 +298,7 @@ impl Top for ReceiverV2Top {
             ("queue_chunks", self.chunks),
             ("bad_flagged", self.bad_flagged),
             ("fifo_full_cycles", self.fifo_full),
+            ("ahead_8_cycles", self.ahead_8),
             ("crc_errors", self.r.crc_errors),
             ("route_errors", self.r.route_errors),
         ]
