@@ -23,7 +23,7 @@ fn exercised(r: &Report, cycles: u64) {
             && r.counter("queue_chunks") > 1_000 * k
             && r.counter("bad_flagged") > 20 * k
             && r.counter("fifo_full_cycles") > 1_000 * k
-            && r.counter("ahead_8_cycles") > 10 * k
+            && r.counter("ahead_8_cycles") > 5 * k
             && r.counter("crc_errors") > 100 * k
             && r.counter("route_errors") > 100 * k,
         "too little traffic: {r}"
