@@ -102,8 +102,9 @@ pub struct Receiver {
     pub ar_cnt: DFF<Bits<8>>,
     pub ar_cap: DFF<Bit>,
     /// Packet starts (`LEN`s) arrived and not consumed, modulo 8: it reaches 8 only with 8 packets of
-    /// `LEN = 0` filling the FIFO (16 bytes), and then no byte can arrive (no credit), so the capture test
-    /// `ahead == 0` is never made at 8 (the co-simulation reaches 8 with bursts of `LEN = 0`).
+    /// `LEN = 0` in the FIFO (at least 15 bytes), and the one byte that may still arrive then is the eighth
+    /// packet's CRC, never a `LEN`, so the capture test `ahead == 0` is never made at 8 (the co-simulation
+    /// reaches 8 with bursts of `LEN = 0`).
     pub ahead: DFF<Bits<3>>,
     pub la_v: DFF<Bit>,
     pub la_len: DFF<Bits<8>>,
