@@ -40,7 +40,7 @@ pub const AR_LEN: u64 = 0;
 pub const AR_ROUTE: u64 = 1;
 pub const AR_REST: u64 = 2;
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Default)]
 pub struct Receiver {
     pub clock: Signal<In, Clock>,
     pub link_valid: Signal<In, Bit>,
@@ -130,92 +130,6 @@ pub struct Receiver {
     push: Signal<Local, Bit>,
     pop: Signal<Local, Bit>,
     rp_n: Signal<Local, Bits<4>>,
-}
-
-impl Default for Receiver {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            link_valid: Default::default(),
-            link_byte: Default::default(),
-            grant: Default::default(),
-            grant_out: Default::default(),
-            admitted: Default::default(),
-            taken: Default::default(),
-            written: Default::default(),
-            takes: Default::default(),
-            token_out: Default::default(),
-            req: Default::default(),
-            waiting: Default::default(),
-            may_queue: Default::default(),
-            adm_set: Default::default(),
-            chunks: Default::default(),
-            offer_valid: Default::default(),
-            offer_byte: Default::default(),
-            offer_end: Default::default(),
-            offer_bad: Default::default(),
-            ready_valid: Default::default(),
-            ready_data: Default::default(),
-            ready_bytes: Default::default(),
-            ready_last: Default::default(),
-            ready_bad: Default::default(),
-            soon: Default::default(),
-            crc_errors: Default::default(),
-            route_errors: Default::default(),
-            ram: Default::default(),
-            wp: Default::default(),
-            rp: Default::default(),
-            cnt: Default::default(),
-            byp: Default::default(),
-            use_byp: Default::default(),
-            st: Default::default(),
-            held: Default::default(),
-            len: Default::default(),
-            body: Default::default(),
-            wset: Default::default(),
-            out: Default::default(),
-            flag: Default::default(),
-            r1: Default::default(),
-            crc: Default::default(),
-            asm_d: Default::default(),
-            asm_n: Default::default(),
-            asm_on: Default::default(),
-            rdy_v: Default::default(),
-            rdy_d: Default::default(),
-            rdy_n: Default::default(),
-            rdy_last: Default::default(),
-            rdy_bad: Default::default(),
-            tok: Default::default(),
-            ar_st: Default::default(),
-            ar_len: Default::default(),
-            ar_cnt: Default::default(),
-            ar_cap: Default::default(),
-            ahead: Default::default(),
-            la_v: Default::default(),
-            la_len: Default::default(),
-            la_set: Default::default(),
-            n_crc: Default::default(),
-            n_route: Default::default(),
-            crc_step: Default::default(),
-            head: Default::default(),
-            cur_v: Default::default(),
-            cur: Default::default(),
-            la_eff: Default::default(),
-            is_end: Default::default(),
-            bad_now: Default::default(),
-            ends_q: Default::default(),
-            consumed: Default::default(),
-            popped_len: Default::default(),
-            st_n: Default::default(),
-            rdy_after: Default::default(),
-            asm_full: Default::default(),
-            ins: Default::default(),
-            arrived_len: Default::default(),
-            push: Default::default(),
-            pop: Default::default(),
-            rp_n: Default::default(),
-        }
-    }
 }
 
 impl Logic for Receiver {
@@ -338,36 +252,32 @@ impl Logic for Receiver {
         self.ins.next =
             bit_cast::<64, 8>(self.cur.val()) << (bit_cast::<64, 4>(self.asm_n.q.val()) << 3);
         self.asm_full.next = false;
-        if self.st.q.val() == 0 {
-            if self.cur_v.val() {
-                self.consumed.next = true;
-                self.la_v.d.next = false;
-                self.popped_len.next = true;
-                if self.cur.val() == 0 {
-                    self.n_route.d.next = self.n_route.q.val() + 1;
-                    self.st_n.next = 5.into();
-                    self.body.d.next = 1.into();
-                } else {
-                    self.len.d.next = self.cur.val();
-                    self.held.d.next = self.cur.val() - 1;
-                    self.crc.d.next = self.crc_step.crc_out.val();
-                    self.st_n.next = 1.into();
-                }
+        if (self.st.q.val() == 0) & self.cur_v.val() {
+            self.consumed.next = true;
+            self.la_v.d.next = false;
+            self.popped_len.next = true;
+            if self.cur.val() == 0 {
+                self.n_route.d.next = self.n_route.q.val() + 1;
+                self.st_n.next = 5.into();
+                self.body.d.next = 1.into();
+            } else {
+                self.len.d.next = self.cur.val();
+                self.held.d.next = self.cur.val() - 1;
+                self.crc.d.next = self.crc_step.crc_out.val();
+                self.st_n.next = 1.into();
             }
         }
-        if self.st.q.val() == 1 {
-            if self.cur_v.val() {
-                self.consumed.next = true;
-                self.crc.d.next = self.crc_step.crc_out.val();
-                self.body.d.next = self.len.q.val() - 1;
-                if self.cur.val() == 0 {
-                    self.n_route.d.next = self.n_route.q.val() + 1;
-                    self.st_n.next = 5.into();
-                    self.body.d.next = self.len.q.val();
-                } else {
-                    self.st_n.next = 2.into();
-                    self.wset.d.next = self.cur.val();
-                }
+        if (self.st.q.val() == 1) & self.cur_v.val() {
+            self.consumed.next = true;
+            self.crc.d.next = self.crc_step.crc_out.val();
+            self.body.d.next = self.len.q.val() - 1;
+            if self.cur.val() == 0 {
+                self.n_route.d.next = self.n_route.q.val() + 1;
+                self.st_n.next = 5.into();
+                self.body.d.next = self.len.q.val();
+            } else {
+                self.st_n.next = 2.into();
+                self.wset.d.next = self.cur.val();
             }
         }
         if self.st.q.val() == 2 {
@@ -440,14 +350,12 @@ impl Logic for Receiver {
                 self.asm_n.d.next = 0.into();
             }
         }
-        if self.st.q.val() == 5 {
-            if self.cur_v.val() {
-                self.consumed.next = true;
-                if self.body.q.val() == 1 {
-                    self.st_n.next = 0.into();
-                } else {
-                    self.body.d.next = self.body.q.val() - 1;
-                }
+        if (self.st.q.val() == 5) & self.cur_v.val() {
+            self.consumed.next = true;
+            if self.body.q.val() == 1 {
+                self.st_n.next = 0.into();
+            } else {
+                self.body.d.next = self.body.q.val() - 1;
             }
         }
         if self.st.q.val() == 6 {
