@@ -13,7 +13,11 @@ use crate::sp2::central_queue::CentralQueue;
 use crate::sp2::receiver::Receiver;
 use crate::sp2::switch::Sp2Switch;
 use crate::sp2::transmitter::Transmitter;
+use crate::sp2::v2::allocator::Sp2Allocator;
+use crate::sp2::v2::central_queue::CentralQueueV2;
 use crate::sp2::v2::receiver::Receiver as ReceiverV2;
+use crate::sp2::v2::switch::Sp2SwitchV2;
+use crate::sp2::v2::transmitter::Sp2Transmitter;
 use crate::switch2::Switch2Top;
 
 /// Names of all exported tops, in export order.
@@ -29,11 +33,15 @@ pub const TOPS: &[&str] = &[
     "benes16",
     "benes32",
     "central_queue",
+    "central_queue_v2",
     "transmitter",
     "receiver",
     "receiver_v2",
     "sp2_switch",
+    "sp2_switch_v2",
     "sp2_board",
+    "sp2_allocator",
+    "sp2_transmitter",
 ];
 
 /// Renames rust-hdl's `top` module (and the `top$` prefix of its sub-modules, where they are declared and
@@ -205,6 +213,7 @@ pub fn raw_verilog_of(name: &str) -> Option<String> {
             &no_rw_check(&gen(CentralQueue::default(), name)),
             CQ_REQUEST_CONE,
         ),
+        "central_queue_v2" => no_rw_check(&gen(CentralQueueV2::default(), name)),
         "transmitter" => isolate_assignments(&gen(Transmitter::default(), name), TX_CRC_CONE),
         "receiver" => isolate_assignments(&gen(Receiver::default(), name), RX_CRC_CONE),
         "receiver_v2" => isolate_assignments(
@@ -212,7 +221,13 @@ pub fn raw_verilog_of(name: &str) -> Option<String> {
             RX_V2_CRC_CONE,
         ),
         "sp2_switch" => sp2_switch_verilog(name),
+        "sp2_switch_v2" => isolate_assignments(
+            &no_rw_check(&gen(Sp2SwitchV2::default(), name)),
+            RX_V2_CRC_CONE,
+        ),
         "sp2_board" => isolate_all_comb(&no_rw_check(&gen(Sp2Board::default(), name))),
+        "sp2_allocator" => isolate_all_comb(&gen(Sp2Allocator::default(), name)),
+        "sp2_transmitter" => isolate_all_comb(&gen(Sp2Transmitter::default(), name)),
         _ => return None,
     })
 }

@@ -7,11 +7,13 @@
 //! - [`switch2`]: the 2×2 ASR switch (docs/switch2.md).
 //! - [`benes`]: Beneš networks of 2×2 switches (`benes8`, `benes16`, `benes32`).
 //! - [`lrs`]: the least-recently-served arbiter (8 requesters).
+//! - [`lrs_tri`]: the same with a triangular order matrix, the winner always served (the v2 allocator).
 //! - [`sp2`]: blocks of the SP2-style 8×8 switch (`central_queue`).
 
 pub mod benes;
 pub mod export;
 pub mod lrs;
+pub mod lrs_tri;
 pub mod matcher;
 pub mod sp2;
 pub mod switch2;
