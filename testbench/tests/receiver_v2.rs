@@ -8,17 +8,22 @@
 use asr_testbench::cosim::{check, run, BackendKind, Options, Perturb, Report};
 use asr_testbench::harness::seed;
 
-/// The run exercised every path: the crossbar, the look-ahead start, the queue, bad packets, both error
-/// kinds and a full FIFO.
+/// The run exercised every path: the crossbar, the look-ahead start (after a crossbar, a queued and a dropped
+/// packet), the queue (with a full assembly waiting for the ready slot), bad packets, both error kinds and a
+/// full FIFO.
 fn exercised(r: &Report, cycles: u64) {
     let k = cycles / 100_000;
     assert!(
         r.counter("xbar_packets") > 1_000 * k
             && r.counter("la_starts") > 100 * k
+            && r.counter("la_after_queue") > 20 * k
+            && r.counter("la_after_drop") > 2 * k
+            && r.counter("ready_stalls") > 1_000 * k
             && r.counter("queue_packets") > 300 * k
             && r.counter("queue_chunks") > 1_000 * k
             && r.counter("bad_flagged") > 20 * k
             && r.counter("fifo_full_cycles") > 1_000 * k
+            && r.counter("ahead_8_cycles") > 5 * k
             && r.counter("crc_errors") > 100 * k
             && r.counter("route_errors") > 100 * k,
         "too little traffic: {r}"

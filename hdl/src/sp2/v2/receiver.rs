@@ -40,7 +40,7 @@ pub const AR_LEN: u64 = 0;
 pub const AR_ROUTE: u64 = 1;
 pub const AR_REST: u64 = 2;
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Default)]
 pub struct Receiver {
     pub clock: Signal<In, Clock>,
     pub link_valid: Signal<In, Bit>,
@@ -70,7 +70,7 @@ pub struct Receiver {
     pub crc_errors: Signal<Out, Bits<8>>,
     pub route_errors: Signal<Out, Bits<8>>,
     // The FIFO.
-    pub mem: RAM<Bits<8>, 4>,
+    pub ram: RAM<Bits<8>, 4>,
     pub wp: DFF<Bits<4>>,
     pub rp: DFF<Bits<4>>,
     pub cnt: DFF<Bits<5>>,
@@ -101,6 +101,10 @@ pub struct Receiver {
     pub ar_len: DFF<Bits<8>>,
     pub ar_cnt: DFF<Bits<8>>,
     pub ar_cap: DFF<Bit>,
+    /// Packet starts (`LEN`s) arrived and not consumed, modulo 8: it reaches 8 only with 8 packets of
+    /// `LEN = 0` in the FIFO (at least 15 bytes), and the one byte that may still arrive then is the eighth
+    /// packet's CRC, never a `LEN`, so the capture test `ahead == 0` is never made at 8 (the co-simulation
+    /// reaches 8 with bursts of `LEN = 0`).
     pub ahead: DFF<Bits<3>>,
     pub la_v: DFF<Bit>,
     pub la_len: DFF<Bits<8>>,
@@ -128,92 +132,6 @@ pub struct Receiver {
     rp_n: Signal<Local, Bits<4>>,
 }
 
-impl Default for Receiver {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            link_valid: Default::default(),
-            link_byte: Default::default(),
-            grant: Default::default(),
-            grant_out: Default::default(),
-            admitted: Default::default(),
-            taken: Default::default(),
-            written: Default::default(),
-            takes: Default::default(),
-            token_out: Default::default(),
-            req: Default::default(),
-            waiting: Default::default(),
-            may_queue: Default::default(),
-            adm_set: Default::default(),
-            chunks: Default::default(),
-            offer_valid: Default::default(),
-            offer_byte: Default::default(),
-            offer_end: Default::default(),
-            offer_bad: Default::default(),
-            ready_valid: Default::default(),
-            ready_data: Default::default(),
-            ready_bytes: Default::default(),
-            ready_last: Default::default(),
-            ready_bad: Default::default(),
-            soon: Default::default(),
-            crc_errors: Default::default(),
-            route_errors: Default::default(),
-            mem: Default::default(),
-            wp: Default::default(),
-            rp: Default::default(),
-            cnt: Default::default(),
-            byp: Default::default(),
-            use_byp: Default::default(),
-            st: Default::default(),
-            held: Default::default(),
-            len: Default::default(),
-            body: Default::default(),
-            wset: Default::default(),
-            out: Default::default(),
-            flag: Default::default(),
-            r1: Default::default(),
-            crc: Default::default(),
-            asm_d: Default::default(),
-            asm_n: Default::default(),
-            asm_on: Default::default(),
-            rdy_v: Default::default(),
-            rdy_d: Default::default(),
-            rdy_n: Default::default(),
-            rdy_last: Default::default(),
-            rdy_bad: Default::default(),
-            tok: Default::default(),
-            ar_st: Default::default(),
-            ar_len: Default::default(),
-            ar_cnt: Default::default(),
-            ar_cap: Default::default(),
-            ahead: Default::default(),
-            la_v: Default::default(),
-            la_len: Default::default(),
-            la_set: Default::default(),
-            n_crc: Default::default(),
-            n_route: Default::default(),
-            crc_step: Default::default(),
-            head: Default::default(),
-            cur_v: Default::default(),
-            cur: Default::default(),
-            la_eff: Default::default(),
-            is_end: Default::default(),
-            bad_now: Default::default(),
-            ends_q: Default::default(),
-            consumed: Default::default(),
-            popped_len: Default::default(),
-            st_n: Default::default(),
-            rdy_after: Default::default(),
-            asm_full: Default::default(),
-            ins: Default::default(),
-            arrived_len: Default::default(),
-            push: Default::default(),
-            pop: Default::default(),
-            rp_n: Default::default(),
-        }
-    }
-}
-
 impl Logic for Receiver {
     #[hdl_gen]
     fn update(&mut self) {
@@ -222,10 +140,10 @@ impl Logic for Receiver {
             asm_d, asm_n, asm_on, rdy_v, rdy_d, rdy_n, rdy_last, rdy_bad, tok, ar_st, ar_len,
             ar_cnt, ar_cap, ahead, la_v, la_len, la_set, n_crc, n_route
         );
-        self.mem.read_clock.next = self.clock.val();
-        self.mem.write_clock.next = self.clock.val();
+        self.ram.read_clock.next = self.clock.val();
+        self.ram.write_clock.next = self.clock.val();
         // The byte the receiver works on.
-        self.head.next = self.mem.read_data.val();
+        self.head.next = self.ram.read_data.val();
         if self.use_byp.q.val() {
             self.head.next = self.byp.q.val();
         }
@@ -334,36 +252,32 @@ impl Logic for Receiver {
         self.ins.next =
             bit_cast::<64, 8>(self.cur.val()) << (bit_cast::<64, 4>(self.asm_n.q.val()) << 3);
         self.asm_full.next = false;
-        if self.st.q.val() == 0 {
-            if self.cur_v.val() {
-                self.consumed.next = true;
-                self.la_v.d.next = false;
-                self.popped_len.next = true;
-                if self.cur.val() == 0 {
-                    self.n_route.d.next = self.n_route.q.val() + 1;
-                    self.st_n.next = 5.into();
-                    self.body.d.next = 1.into();
-                } else {
-                    self.len.d.next = self.cur.val();
-                    self.held.d.next = self.cur.val() - 1;
-                    self.crc.d.next = self.crc_step.crc_out.val();
-                    self.st_n.next = 1.into();
-                }
+        if (self.st.q.val() == 0) & self.cur_v.val() {
+            self.consumed.next = true;
+            self.la_v.d.next = false;
+            self.popped_len.next = true;
+            if self.cur.val() == 0 {
+                self.n_route.d.next = self.n_route.q.val() + 1;
+                self.st_n.next = 5.into();
+                self.body.d.next = 1.into();
+            } else {
+                self.len.d.next = self.cur.val();
+                self.held.d.next = self.cur.val() - 1;
+                self.crc.d.next = self.crc_step.crc_out.val();
+                self.st_n.next = 1.into();
             }
         }
-        if self.st.q.val() == 1 {
-            if self.cur_v.val() {
-                self.consumed.next = true;
-                self.crc.d.next = self.crc_step.crc_out.val();
-                self.body.d.next = self.len.q.val() - 1;
-                if self.cur.val() == 0 {
-                    self.n_route.d.next = self.n_route.q.val() + 1;
-                    self.st_n.next = 5.into();
-                    self.body.d.next = self.len.q.val();
-                } else {
-                    self.st_n.next = 2.into();
-                    self.wset.d.next = self.cur.val();
-                }
+        if (self.st.q.val() == 1) & self.cur_v.val() {
+            self.consumed.next = true;
+            self.crc.d.next = self.crc_step.crc_out.val();
+            self.body.d.next = self.len.q.val() - 1;
+            if self.cur.val() == 0 {
+                self.n_route.d.next = self.n_route.q.val() + 1;
+                self.st_n.next = 5.into();
+                self.body.d.next = self.len.q.val();
+            } else {
+                self.st_n.next = 2.into();
+                self.wset.d.next = self.cur.val();
             }
         }
         if self.st.q.val() == 2 {
@@ -436,14 +350,12 @@ impl Logic for Receiver {
                 self.asm_n.d.next = 0.into();
             }
         }
-        if self.st.q.val() == 5 {
-            if self.cur_v.val() {
-                self.consumed.next = true;
-                if self.body.q.val() == 1 {
-                    self.st_n.next = 0.into();
-                } else {
-                    self.body.d.next = self.body.q.val() - 1;
-                }
+        if (self.st.q.val() == 5) & self.cur_v.val() {
+            self.consumed.next = true;
+            if self.body.q.val() == 1 {
+                self.st_n.next = 0.into();
+            } else {
+                self.body.d.next = self.body.q.val() - 1;
             }
         }
         if self.st.q.val() == 6 {
@@ -524,10 +436,10 @@ impl Logic for Receiver {
             self.rp_n.next = self.rp.q.val() + 1;
         }
         self.rp.d.next = self.rp_n.val();
-        self.mem.read_address.next = self.rp_n.val();
-        self.mem.write_address.next = self.wp.q.val();
-        self.mem.write_data.next = self.link_byte.val();
-        self.mem.write_enable.next = self.push.val();
+        self.ram.read_address.next = self.rp_n.val();
+        self.ram.write_address.next = self.wp.q.val();
+        self.ram.write_data.next = self.link_byte.val();
+        self.ram.write_enable.next = self.push.val();
         if self.push.val() {
             self.wp.d.next = self.wp.q.val() + 1;
         }

@@ -6,18 +6,20 @@
 //! Stimulus (seeded): an upstream sender that respects its credit (`RX_DEPTH`, one back per token) and sends
 //! random packets — good ones (route sets, lengths 1..=40 with many short ones, so that the look-ahead and its
 //! `LaStart` are frequent), bad CRCs, one flipped bit anywhere in the packet (in `LEN` it moves the packet
-//! boundaries, in `R1` it may make a route error), `R1 = 0` and `LEN = 0`; a crossbar grant only when the
-//! receiver counts as waiting (in `Wait`, or streaming with a look-ahead request in the cycle its packet ends),
+//! boundaries, in `R1` it may make a route error), `R1 = 0` and `LEN = 0` (sometimes a burst of 8–12 of them,
+//! so that the FIFO holds 8 packet starts); a crossbar grant only when the receiver counts as waiting (in
+//! `Wait`, or streaming with a look-ahead request in the cycle its packet ends),
 //! to a member of its request; queue admission only when it may ask for it and is not granted; `takes` (its
 //! transmitter has credit) at random, `taken` = `takes` and an offer; `written` only with a ready chunk. The
-//! probabilities change every 2 000 cycles among a busy, a sparse and a saturated phase. The error counters are
+//! probabilities change every 2 000 cycles among a busy, a sparse, a saturated phase and one where the
+//! crossbar is contended and the queue's write port is mostly given to other receivers. The error counters are
 //! compared modulo 256 (8-bit ports).
 
 use crate::cosim::{Frame, Top};
 use crate::harness::rng;
 use asr_model::sp2::v2::allocator::LATENCY;
 use asr_model::sp2::v2::receiver::{Arrival, Offer, Receiver, RxDecide, RxState};
-use asr_model::sp2::{crc8, RX_DEPTH};
+use asr_model::sp2::{crc8, CHUNK, RX_DEPTH};
 use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::collections::VecDeque;
@@ -51,8 +53,16 @@ crate::rusthdl_io!(
 
 /// One packet as an upstream switch or node could send it, sometimes malformed.
 fn random_packet(rng: &mut Xoshiro256PlusPlus) -> Vec<u8> {
-    let mut p = match rng.gen_range(0..24) {
-        0 => vec![0, crc8(&[0])],
+    let mut p = match rng.gen_range(0..22) {
+        // `LEN = 0`, sometimes a burst of them from a broken sender: 8 fill the FIFO with packet starts.
+        0 => {
+            let n = if rng.gen_bool(0.25) {
+                rng.gen_range(8..=12)
+            } else {
+                1
+            };
+            [0, crc8(&[0])].repeat(n)
+        }
         1 => {
             let len = rng.gen_range(1..=12u8);
             let mut p = vec![len, 0];
@@ -95,10 +105,17 @@ pub struct ReceiverV2Top {
     draining: bool,
     xbar_packets: u64,
     la_starts: u64,
+    /// Look-ahead starts after a packet on the queue path or a dropped one (the rest follow a crossbar packet).
+    la_after_queue: u64,
+    la_after_drop: u64,
+    /// Cycles with a full assembly waiting for the ready slot.
+    ready_stalls: u64,
     queue_packets: u64,
     chunks: u64,
     bad_flagged: u64,
     fifo_full: u64,
+    /// Cycles with 8 packet starts in the FIFO (the most it can hold: 8 packets of `LEN = 0`).
+    ahead_8: u64,
 }
 
 impl ReceiverV2Top {
@@ -111,10 +128,14 @@ impl ReceiverV2Top {
             draining: false,
             xbar_packets: 0,
             la_starts: 0,
+            la_after_queue: 0,
+            la_after_drop: 0,
+            ready_stalls: 0,
             queue_packets: 0,
             chunks: 0,
             bad_flagged: 0,
             fifo_full: 0,
+            ahead_8: 0,
         }
     }
 }
@@ -130,7 +151,9 @@ impl Top for ReceiverV2Top {
             (0.9, 0.3, 0.3, 0.8, 0.6),
             (0.3, 0.1, 0.1, 0.5, 0.3),
             (1.0, 0.9, 0.5, 1.0, 0.9),
-        ][((n / 2000) % 3) as usize];
+            // Crossbar contended, the central queue's write port busy with other receivers.
+            (1.0, 0.05, 0.8, 0.5, 0.1),
+        ][((n / 2000) % 4) as usize];
         let rng = &mut self.rng;
         // The upstream sender: a byte when it has credit (and a packet to send).
         if self.stream.is_empty() {
@@ -202,6 +225,10 @@ impl Top for ReceiverV2Top {
             written,
         };
         let state0 = r.state;
+        self.ready_stalls += (matches!(state0, RxState::Queue)
+            && r.asm.bytes as usize == CHUNK
+            && v.ready.is_some()
+            && !written) as u64;
         r.commit(&v, &d).map_err(|e| format!("cycle {n}: {e}"))?;
         // What the cycle exercised.
         if taken {
@@ -213,6 +240,8 @@ impl Top for ReceiverV2Top {
         if matches!(r.state, RxState::LaStart { .. }) && !matches!(state0, RxState::LaStart { .. })
         {
             self.la_starts += 1;
+            self.la_after_queue += matches!(state0, RxState::Queue) as u64;
+            self.la_after_drop += matches!(state0, RxState::Drop { .. }) as u64;
         }
         if let Some(c) = w {
             if written {
@@ -221,6 +250,7 @@ impl Top for ReceiverV2Top {
             }
         }
         self.fifo_full += (r.fifo.len() == RX_DEPTH) as u64;
+        self.ahead_8 += (r.ahead >= 8) as u64;
         if v.token {
             self.credit += 1;
         }
@@ -261,10 +291,14 @@ impl Top for ReceiverV2Top {
         vec![
             ("xbar_packets", self.xbar_packets),
             ("la_starts", self.la_starts),
+            ("la_after_queue", self.la_after_queue),
+            ("la_after_drop", self.la_after_drop),
+            ("ready_stalls", self.ready_stalls),
             ("queue_packets", self.queue_packets),
             ("queue_chunks", self.chunks),
             ("bad_flagged", self.bad_flagged),
             ("fifo_full_cycles", self.fifo_full),
+            ("ahead_8_cycles", self.ahead_8),
             ("crc_errors", self.r.crc_errors),
             ("route_errors", self.r.route_errors),
         ]
