@@ -5,12 +5,14 @@
 //! [`Sp2Allocator`] ports (row = receiver, column = transmitter):
 //! - in `clock`;
 //! - in `req[63:0]`: receiver i's requested transmitters at bits `[8i +: 8]` (0 = no request);
-//! - in `free[7:0]`: transmitter j is free for the crossbar now; `waiting[7:0]`: receiver i still waits;
+//! - in `free[7:0]`: transmitter j is free for the crossbar now (the grants); `mat_free[7:0]`: free for the
+//!   matrix registered at this edge (free now or about to be: the switch's free-soon); `waiting[7:0]`:
+//!   receiver i still waits;
 //! - out `grant_valid[7:0]`: transmitter j grants a receiver in this cycle; `grant_row[23:0]`: that receiver
 //!   at bits `[3j +: 3]` (0 when `grant_valid[j]` is 0).
 //!
 //! Pipeline, with the model's `STAGE_ROWS` (`S` = its length, the latency in cycles): bank 0 registers the
-//! matrix `R[i] = req[i] & free` and `M[i]` = the lowest bit of `R[i]`; in each cycle bank b's rows
+//! matrix `R[i] = req[i] & mat_free` and `M[i]` = the lowest bit of `R[i]`; in each cycle bank b's rows
 //! `STAGE_ROWS[b]` take their row step ([`RowStep`], one per row) from bank b, and bank b + 1 registers the
 //! result; the rows of the last stage step combinationally from the last bank, then a row's assignment
 //! `{j}` is a candidate of column j if `waiting[i]` and `free[j]`, and every column grants its least recently
@@ -42,6 +44,7 @@ pub struct Sp2Allocator {
     pub clock: Signal<In, Clock>,
     pub req: Signal<In, Bits<64>>,
     pub free: Signal<In, Bits<8>>,
+    pub mat_free: Signal<In, Bits<8>>,
     pub waiting: Signal<In, Bits<8>>,
     pub grant_valid: Signal<Out, Bits<8>>,
     pub grant_row: Signal<Out, Bits<24>>,
@@ -92,6 +95,7 @@ impl Default for Sp2Allocator {
             clock: Default::default(),
             req: Default::default(),
             free: Default::default(),
+            mat_free: Default::default(),
             waiting: Default::default(),
             grant_valid: Default::default(),
             grant_row: Default::default(),
@@ -147,10 +151,10 @@ impl Logic for Sp2Allocator {
         for j in 0..8 {
             self.lrs[j].clock.next = self.clock.val();
         }
-        // Bank 0: the matrix `req & free` and its lowest bits.
+        // Bank 0: the matrix `req & mat_free` and its lowest bits.
         for i in 0..8 {
             self.rin[i].next =
-                self.req.val().get_bits::<8>(self.offs[i].val().index()) & self.free.val();
+                self.req.val().get_bits::<8>(self.offs[i].val().index()) & self.mat_free.val();
             self.rd[i].next = self.rin[i].val();
             self.md[i].next = self.rin[i].val() & ((!self.rin[i].val()) + 1);
         }

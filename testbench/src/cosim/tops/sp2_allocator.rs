@@ -20,7 +20,7 @@ crate::rusthdl_io!(
     Sp2AllocatorIo,
     asr_hdl::sp2::v2::allocator::Sp2Allocator,
     clocked,
-    [req, free, waiting],
+    [req, free, mat_free, waiting],
     [grant_valid, grant_row]
 );
 
@@ -96,12 +96,13 @@ impl Top for Sp2AllocatorTop {
             (0, 0.0, 0.0, (1, 2), 0.0),
         ][phase as usize];
         let rng = &mut self.rng;
-        let (req, free, waiting) = if phase == 5 {
+        let (req, free, waiting, mat_free) = if phase == 5 {
             // Independent random inputs.
             self.want = [None; N];
             let req: [u8; N] =
                 std::array::from_fn(|_| if rng.gen_bool(0.3) { 0 } else { rng.gen() });
-            (req, rng.gen::<u8>(), rng.gen::<u8>())
+            let free = rng.gen::<u8>();
+            (req, free, rng.gen::<u8>(), free | rng.gen::<u8>())
         } else {
             for (i, w) in self.want.iter_mut().enumerate() {
                 if w.is_some() && rng.gen_bool(p_drop) {
@@ -118,9 +119,14 @@ impl Top for Sp2AllocatorTop {
             });
             let req: [u8; N] = std::array::from_fn(|i| self.want[i].unwrap_or(0));
             let waiting = (0..N).fold(0u8, |a, i| a | ((self.want[i].is_some() as u8) << i));
-            (req, free, waiting)
+            // Free for the new matrix: free now, or about to be (as the switch's `free_soon`).
+            let soon = (0..N).fold(0u8, |a, j| {
+                a | (((self.busy[j] as usize <= LATENCY + 1) as u8) << j)
+            });
+            (req, free, waiting, free | soon)
         };
-        let out = self.model.cycle(&req, free, waiting);
+        let out = self.model.eval(free, waiting);
+        self.model.commit(&out, &req, mat_free);
         self.hist.push(req);
         if self.hist.len() > LATENCY + 1 {
             self.hist.remove(0);
@@ -161,6 +167,7 @@ impl Top for Sp2AllocatorTop {
         }
         pins.put_bytes("req", &req);
         pins.put("free", free as u64, 8);
+        pins.put("mat_free", mat_free as u64, 8);
         pins.put("waiting", waiting as u64, 8);
         expect.put("grant_valid", gv, 8);
         expect.put("grant_row", gr, 24);
