@@ -20,13 +20,15 @@
 //! combinational from the last bank, `free`, `waiting` and the LRS orders; latency `S` cycles from `req` to
 //! the grant it leads to.
 //!
-//! A row step reads `o`, the OR of the other rows' assignments in its bank with the rows stepped before it
-//! in this stage at their new value: `o[i] = pre[i] | suf[i]`, `pre` the prefix OR of the rows before i (new
-//! value if stepped in this stage), `suf` the suffix OR of the bank's rows after i. The heuristic's
-//! ColumnOR of row i is `o[i] | M[i]` (docs: [`RowStep`]).
+//! A row step's blocked columns are `o | !R[i]`, `o` the OR of the other rows' assignments in its bank with
+//! the rows stepped before it in this stage at their new value. Every bank registers, per row, the part
+//! known a cycle early: `eo[i] = !R[i] |` the OR of the bank's rows (other than i) that its stage does not
+//! step before i; in the stage, the row step takes `eo[i] | pn[i]`, `pn[i]` the OR of the rows the stage
+//! stepped before i (new values), and `r` all ones. The heuristic's ColumnOR of row i is `o[i] | M[i]`
+//! (docs: [`RowStep`]).
 //!
 //! Registers: bank 0 holds 64 + 64 bits, every further bank the assignment (64) and the request rows still
-//! to be stepped (Yosys removes the others); 8 LRS orders of 28 bits.
+//! to be stepped, and `eo` for the rows its stage steps (Yosys removes the others); 8 LRS orders of 28 bits.
 
 use rust_hdl::prelude::*;
 
@@ -49,8 +51,8 @@ pub struct Sp2Allocator {
     /// Bank b, row i at `b*8+i`: requests and assignment.
     rr: Vec<DFF<Bits<8>>>,
     mr: Vec<DFF<Bits<8>>>,
-    /// Bank b, row i stepped in stage b: the OR of the bank's rows that stage b does not step before row
-    /// i, excluding row i (the early part of the row step's `o`).
+    /// Bank b, row i stepped in stage b: `!R[i]` | the OR of the bank's rows that stage b does not step
+    /// before row i, excluding row i (the early part of the row step's blocked columns).
     eo: Vec<DFF<Bits<8>>>,
     /// Row i's step (in the stage that steps row i).
     steps: Vec<RowStep>,
@@ -62,15 +64,18 @@ pub struct Sp2Allocator {
     /// `inc[b*8+i]`: the rows whose OR is `eo[b*8+i]`.
     inc: Vec<Constant<Bits<8>>>,
     bit: Vec<Constant<Bits<8>>>,
+    /// All ones: a row step's `r` (the requests are in `eo`).
+    ones: Constant<Bits<8>>,
     gbit: Vec<Constant<Bits<24>>>,
     rin: Vec<Signal<Local, Bits<8>>>,
     /// Bank b, row i (`b*8+i`): the next value of `mr`; the chain of ORs that gives the next `eo`.
     md: Vec<Signal<Local, Bits<8>>>,
+    /// Bank b, row i: the next value of `rr`.
+    rd: Vec<Signal<Local, Bits<8>>>,
     ec: Vec<Signal<Local, Bits<8>>>,
     /// Stage b: `pn[b*8+i]` = OR of the rows the stage steps before row i, at their new value.
     pn: Vec<Signal<Local, Bits<8>>>,
     /// Row i's step inputs.
-    sr: Vec<Signal<Local, Bits<8>>>,
     sm: Vec<Signal<Local, Bits<8>>>,
     so: Vec<Signal<Local, Bits<8>>>,
     fin: Vec<Signal<Local, Bits<8>>>,
@@ -116,14 +121,15 @@ impl Default for Sp2Allocator {
                 })
                 .collect(),
             bit: (0..N).map(|i| Constant::new((1u64 << i).into())).collect(),
+            ones: Constant::new(0xffu64.into()),
             gbit: (0..3 * N)
                 .map(|k| Constant::new((1u64 << k).into()))
                 .collect(),
             rin: locals(N),
             md: locals(LAT * N),
+            rd: locals(LAT * N),
             ec: locals(LAT * N * (N + 1)),
             pn: locals(LAT * N),
-            sr: locals(N),
             sm: locals(N),
             so: locals(N),
             fin: locals(N),
@@ -149,7 +155,7 @@ impl Logic for Sp2Allocator {
         for i in 0..8 {
             self.rin[i].next =
                 self.req.val().get_bits::<8>(self.offs[i].val().index()) & self.mat_free.val();
-            self.rr[i].d.next = self.rin[i].val();
+            self.rd[i].next = self.rin[i].val();
             self.md[i].next = self.rin[i].val() & ((!self.rin[i].val()) + 1);
         }
         // Per stage b: the OR of the rows stepped before row i in this stage, at their new value.
@@ -166,24 +172,22 @@ impl Logic for Sp2Allocator {
         // Row i steps from the bank of its stage (chosen in locals: a sub-block input is assigned once, or
         // Icarus livelocks on the transients, docs/hdl.md).
         for i in 0..8 {
-            self.sr[i].next = self.rr[i].q.val();
             self.sm[i].next = self.mr[i].q.val();
             self.so[i].next = self.eo[i].q.val() | self.pn[i].val();
             for b in 1..LAT {
                 if self.st[b].val().get_bit(i) {
-                    self.sr[i].next = self.rr[b * 8 + i].q.val();
                     self.sm[i].next = self.mr[b * 8 + i].q.val();
                     self.so[i].next = self.eo[b * 8 + i].q.val() | self.pn[b * 8 + i].val();
                 }
             }
-            self.steps[i].r.next = self.sr[i].val();
+            self.steps[i].r.next = self.ones.val();
             self.steps[i].m.next = self.sm[i].val();
             self.steps[i].o.next = self.so[i].val();
         }
         // Banks 1..: the previous bank after its stage.
         for b in 0..(LAT - 1) {
             for i in 0..8 {
-                self.rr[(b + 1) * 8 + i].d.next = self.rr[b * 8 + i].q.val();
+                self.rd[(b + 1) * 8 + i].next = self.rr[b * 8 + i].q.val();
                 if self.st[b].val().get_bit(i) {
                     self.md[(b + 1) * 8 + i].next = self.steps[i].n.val();
                 } else {
@@ -195,6 +199,7 @@ impl Logic for Sp2Allocator {
         // does not step before it (nor the row itself).
         for k in 0..(LAT * 8) {
             self.mr[k].d.next = self.md[k].val();
+            self.rr[k].d.next = self.rd[k].val();
             self.ec[k * 9].next = 0.into();
             for c in 0..8 {
                 if self.inc[k].val().get_bit(c) {
@@ -204,7 +209,7 @@ impl Logic for Sp2Allocator {
                     self.ec[k * 9 + c + 1].next = self.ec[k * 9 + c].val();
                 }
             }
-            self.eo[k].d.next = self.ec[k * 9 + 8].val();
+            self.eo[k].d.next = self.ec[k * 9 + 8].val() | !self.rd[k].val();
         }
         // The final assignment: the last bank after the last stage.
         for b in (LAT - 1)..LAT {
