@@ -43,7 +43,8 @@
 //! `wprev`, `wcons`: a transmitter awaits its next chunk). `hasnext` of the chunk read at the last edge is
 //! "no writer whose previous chunk it is and whose next chunk nobody awaits". Per output `load` and the
 //! pairwise comparisons of the loads, registered (`bt[o]` bit b: o beats b), which are the previous cycle's
-//! loads the least-loaded choice uses; `avail` = free − promised.
+//! loads the least-loaded choice uses; `sroom` = free − promised − (empty outputs) + 8, updated at each edge
+//! by the grants' effects (no population count in the admission path).
 //!
 //! Latency: the grants are combinational from the registers and the inputs; 1 cycle from a read grant to
 //! `rd_*`; a written chunk is readable from the next cycle on.
@@ -111,7 +112,7 @@ pub struct CentralQueueV2 {
     pub fwp: DFF<Bits<7>>,
     pub fbyp: DFF<Bits<7>>,
     pub fbyp_use: DFF<Bit>,
-    pub avail: DFFWithInit<Bits<8>>,
+    pub sroom: DFFWithInit<Bits<8>>,
     // Per output.
     pub ld: Vec<DFF<Bits<8>>>,
     pub bt: Vec<DFFWithInit<Bits<8>>>,
@@ -147,15 +148,16 @@ pub struct CentralQueueV2 {
     c_bad: Constant<Bits<70>>,
     // Locals.
     zero: Signal<Local, Bits<8>>,
-    zc: Signal<Local, Bits<4>>,
-    base: Signal<Local, Bits<8>>,
-    r8: Vec<Signal<Local, Bits<8>>>,
+    one: Signal<Local, Bits<8>>,
+    ge0: Vec<Signal<Local, Bit>>,
+    ge1: Vec<Signal<Local, Bit>>,
+    dec: Signal<Local, Bit>,
+    inc: Signal<Local, Bit>,
+    sd: Signal<Local, Bits<8>>,
     aset: Vec<Signal<Local, Bits<8>>>,
     kk: Vec<Signal<Local, Bits<8>>>,
-    lfound: Vec<Signal<Local, Bit>>,
     lout: Vec<Signal<Local, Bits<3>>>,
-    lroom: Vec<Signal<Local, Bits<8>>>,
-    lpok: Vec<Signal<Local, Bit>>,
+    lok: Vec<Signal<Local, Bit>>,
     feas: Signal<Local, Bits<8>>,
     a_v: Signal<Local, Bit>,
     a_out: Signal<Local, Bits<3>>,
@@ -232,7 +234,8 @@ impl Default for CentralQueueV2 {
             fwp: Default::default(),
             fbyp: Default::default(),
             fbyp_use: Default::default(),
-            avail: DFFWithInit::new((CQ2_CHUNKS as u64).into()),
+            // 128 free, nothing promised, 8 empty outputs: 128 − 0 − 8 + 8.
+            sroom: DFFWithInit::new((CQ2_CHUNKS as u64).into()),
             ld: dffs(n),
             // Loads all 0 before the first cycle: o beats b iff o ≤ b (ties to the lowest port).
             bt: (0..n)
@@ -266,15 +269,16 @@ impl Default for CentralQueueV2 {
             c_last: Constant::new(Bits::<70>::from(1u64) << 68),
             c_bad: Constant::new(Bits::<70>::from(1u64) << 69),
             zero: Default::default(),
-            zc: Default::default(),
-            base: Default::default(),
-            r8: locals(n),
+            one: Default::default(),
+            ge0: locals(n),
+            ge1: locals(n),
+            dec: Default::default(),
+            inc: Default::default(),
+            sd: Default::default(),
             aset: locals(n),
             kk: locals(n),
-            lfound: locals(n),
             lout: locals(n),
-            lroom: locals(n),
-            lpok: locals(n),
+            lok: locals(n),
             feas: Default::default(),
             a_v: Default::default(),
             a_out: Default::default(),
@@ -317,7 +321,7 @@ impl Logic for CentralQueueV2 {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, fcnt, frp, fwp, fbyp, fbyp_use, avail, pend_v, pend_o, rdv, rdt, rdc,
+            self, clock, fcnt, frp, fwp, fbyp, fbyp_use, sroom, pend_v, pend_o, rdv, rdt, rdc,
             nbyp_v, nbyp
         );
         for i in 0..8 {
@@ -363,20 +367,18 @@ impl Logic for CentralQueueV2 {
         self.wr_arb.served.next = true;
         self.rd_arb.served.next = true;
 
-        // ---- Admission. room(o) + 8 = avail + 8 − (empty outputs) + (o empty) ≥ k + 8.
+        // ---- Admission: a packet of k chunks for o is feasible iff free − promised − (empty outputs
+        // other than o) ≥ k, i.e. `sroom + zero[o] ≥ k + 8` with the register `sroom` = free − promised −
+        // (empty outputs) + 8. Both comparisons (k + 8, k + 7) are made per receiver against `sroom`, then
+        // picked by the chosen output's emptiness.
         self.zero.next = 0.into();
-        self.zc.next = 0.into();
+        self.one.next = 0.into();
         for o in 0..8 {
             if self.ld[o].q.val() == 0 {
                 self.zero.next = self.zero.val() | self.bit[o].val();
-                self.zc.next = self.zc.val() + 1;
             }
-        }
-        self.base.next = self.avail.q.val() + 8 - bit_cast::<8, 4>(self.zc.val());
-        for o in 0..8 {
-            self.r8[o].next = self.base.val();
-            if self.zero.val().get_bit(o) {
-                self.r8[o].next = self.base.val() + 1;
+            if self.ld[o].q.val() == 1 {
+                self.one.next = self.one.val() | self.bit[o].val();
             }
         }
         self.feas.next = 0.into();
@@ -389,23 +391,24 @@ impl Logic for CentralQueueV2 {
                 .adm_chunks
                 .val()
                 .get_bits::<6>(self.o6[r].val().index());
-            self.kk[r].next = bit_cast::<8, 6>(self.t6.val()) + 8;
-            // The least loaded permitted output (by the registered pairwise comparisons).
-            self.lfound[r].next = false;
+            self.kk[r].next = bit_cast::<8, 6>(self.t6.val());
+            self.ge0[r].next = self.sroom.q.val() >= (bit_cast::<8, 6>(self.t6.val()) + 8);
+            self.ge1[r].next = self.sroom.q.val() >= (bit_cast::<8, 6>(self.t6.val()) + 7);
+            // The least loaded permitted output (by the registered pairwise comparisons), one-hot.
             self.lout[r].next = 0.into();
-            self.lroom[r].next = 0.into();
-            self.lpok[r].next = false;
+            self.lok[r].next = false;
             for o in 0..8 {
+                // (Not `(!set | bt) == 0xff`: Verilog widens `!set` to the comparison's 32 bits.)
                 if self.aset[r].val().get_bit(o) & ((self.aset[r].val() & !self.bt[o].q.val()) == 0)
                 {
-                    self.lfound[r].next = true;
-                    self.lout[r].next = self.idx[o].val();
-                    self.lroom[r].next = self.r8[o].val();
-                    self.lpok[r].next = !self.pres[o].q.val().get_bit(4);
+                    self.lout[r].next = self.lout[r].val() | self.idx[o].val();
+                    self.lok[r].next = self.lok[r].val()
+                        | (!self.pres[o].q.val().get_bit(4)
+                            & ((self.zero.val().get_bit(o) & self.ge1[r].val())
+                                | (!self.zero.val().get_bit(o) & self.ge0[r].val())));
                 }
             }
-            if self.lfound[r].val() & self.lpok[r].val() & (self.lroom[r].val() >= self.kk[r].val())
-            {
+            if self.lok[r].val() {
                 self.feas.next = self.feas.val() | self.bit[r].val();
             }
         }
@@ -415,14 +418,13 @@ impl Logic for CentralQueueV2 {
         self.a_k.next = 0.into();
         for r in 0..8 {
             if self.adm_arb.onehot.val().get_bit(r) {
-                self.a_out.next = self.lout[r].val();
-                self.a_k.next = self.kk[r].val() - 8;
+                self.a_out.next = self.a_out.val() | self.lout[r].val();
+                self.a_k.next = self.a_k.val() | self.kk[r].val();
             }
         }
         self.adm_grant_valid.next = self.a_v.val();
         self.adm_grant.next = self.adm_arb.grant.val();
         self.adm_out.next = self.a_out.val();
-
         // ---- Write: last chunks first.
         self.urgent.next = self.wr_valid.val() & self.wr_last.val();
         self.wr_arb.req.next = self.wr_valid.val();
@@ -438,17 +440,19 @@ impl Logic for CentralQueueV2 {
         self.g_out.next = 0.into();
         self.g_last.next = false;
         self.g_dat.next = 0.into();
+        // One-hot multiplexers as AND-OR trees.
         for r in 0..8 {
             if self.wr_arb.onehot.val().get_bit(r) {
-                self.g_pv.next = self.wpv[r].q.val();
-                self.g_cons.next = self.wcons[r].q.val();
-                self.g_prev.next = self.wprev[r].q.val();
-                self.g_out.next = self.wout[r].q.val();
-                self.g_last.next = self.wr_last.val().get_bit(r);
+                self.g_pv.next = self.g_pv.val() | self.wpv[r].q.val();
+                self.g_cons.next = self.g_cons.val() | self.wcons[r].q.val();
+                self.g_prev.next = self.g_prev.val() | self.wprev[r].q.val();
+                self.g_out.next = self.g_out.val() | self.wout[r].q.val();
+                self.g_last.next = self.g_last.val() | self.wr_last.val().get_bit(r);
                 self.t64.next = self.wr_data.val().get_bits::<64>(self.o64[r].val().index());
                 self.t4.next = self.wr_bytes.val().get_bits::<4>(self.o4[r].val().index());
-                self.g_dat.next =
-                    bit_cast::<70, 64>(self.t64.val()) | (bit_cast::<70, 4>(self.t4.val()) << 64);
+                self.g_dat.next = self.g_dat.val()
+                    | bit_cast::<70, 64>(self.t64.val())
+                    | (bit_cast::<70, 4>(self.t4.val()) << 64);
                 if self.wr_last.val().get_bit(r) {
                     self.g_dat.next = self.g_dat.val() | self.c_last.val();
                 }
@@ -490,14 +494,15 @@ impl Logic for CentralQueueV2 {
         self.r_more.next = false;
         for t in 0..8 {
             if self.rd_arb.onehot.val().get_bit(t) {
-                self.r_t.next = self.idx[t].val();
-                self.r_c.next = self.rptr[t].q.val();
+                self.r_t.next = self.r_t.val() | self.idx[t].val();
                 if self.rst[t].q.val() == 0 {
                     self.r_betw.next = true;
-                    self.r_c.next = self.ph[t].q.val();
+                    self.r_c.next = self.r_c.val() | self.ph[t].q.val();
+                } else {
+                    self.r_c.next = self.r_c.val() | self.rptr[t].q.val();
                 }
-                self.r_prd1.next = self.prd[t].q.val() + 1;
-                self.r_more.next = self.pcnt[t].q.val() > 1;
+                self.r_prd1.next = self.r_prd1.val() | (self.prd[t].q.val() + 1);
+                self.r_more.next = self.r_more.val() | (self.pcnt[t].q.val() > 1);
             }
         }
         self.dram.read_address.next = self.r_c.val();
@@ -530,7 +535,7 @@ impl Logic for CentralQueueV2 {
                 & (self.wprev[r].q.val() == self.rdc.q.val())
             {
                 self.hnm.next = self.hnm.val() | self.bit[r].val();
-                self.aw_r.next = self.idx[r].val();
+                self.aw_r.next = self.aw_r.val() | self.idx[r].val();
             }
         }
         self.nextc.next = self.nram.read_data.val();
@@ -599,11 +604,28 @@ impl Logic for CentralQueueV2 {
         }
         self.fbyp_use.d.next = self.rg.val() & (self.fleft.val() == 0);
         self.fbyp.d.next = self.r_c.val();
-        // Free − promised: + a read, − an admission (a write takes a free chunk and a promise).
-        self.avail.d.next = self.avail.q.val() - self.a_k.val();
-        if self.rg.val() {
-            self.avail.d.next = self.avail.q.val() - self.a_k.val() + 1;
+        // `sroom` = free − promised − (empty outputs) + 8: + a read, − an admission (a write takes a free chunk
+        // and a promise), + an admission to an empty output, − a read that empties its output.
+        self.dec.next = false;
+        self.inc.next = false;
+        for o in 0..8 {
+            if self.a_v.val() & (self.a_out.val() == self.idx[o].val()) {
+                self.dec.next = self.dec.val() | self.zero.val().get_bit(o);
+            } else if self.rg.val() & (self.r_t.val() == self.idx[o].val()) {
+                self.inc.next = self.inc.val() | self.one.val().get_bit(o);
+            }
         }
+        self.sd.next = 0.into();
+        if self.rg.val() {
+            self.sd.next = 1.into();
+        }
+        if self.dec.val() {
+            self.sd.next = self.sd.val() + 1;
+        }
+        if self.inc.val() {
+            self.sd.next = self.sd.val() - 1;
+        }
+        self.sroom.d.next = self.sroom.q.val() + self.sd.val() - self.a_k.val();
         // The writers.
         for r in 0..8 {
             if self.adm_arb.onehot.val().get_bit(r) {
@@ -628,15 +650,11 @@ impl Logic for CentralQueueV2 {
         for o in 0..8 {
             self.btn[o].next = self.bit[o].val();
             for b in 0..8 {
-                if b < o {
-                    if self.ld[o].q.val() < self.ld[b].q.val() {
-                        self.btn[o].next = self.btn[o].val() | self.bit[b].val();
-                    }
+                if (b < o) & !(self.ld[b].q.val() <= self.ld[o].q.val()) {
+                    self.btn[o].next = self.btn[o].val() | self.bit[b].val();
                 }
-                if b > o {
-                    if self.ld[o].q.val() <= self.ld[b].q.val() {
-                        self.btn[o].next = self.btn[o].val() | self.bit[b].val();
-                    }
+                if (b > o) & (self.ld[o].q.val() <= self.ld[b].q.val()) {
+                    self.btn[o].next = self.btn[o].val() | self.bit[b].val();
                 }
             }
             self.bt[o].d.next = self.btn[o].val();
@@ -663,7 +681,7 @@ impl Logic for CentralQueueV2 {
         self.t4w.next = 0.into();
         for o in 0..8 {
             if self.g_out.val() == self.idx[o].val() {
-                self.t4w.next = self.pwr[o].q.val();
+                self.t4w.next = self.t4w.val() | self.pwr[o].q.val();
             }
         }
         self.pram.write_address.next =
