@@ -43,8 +43,9 @@
 //! `wprev`, `wcons`: a transmitter awaits its next chunk). `hasnext` of the chunk read at the last edge is
 //! "no writer whose previous chunk it is and whose next chunk nobody awaits". Per output `load` and the
 //! pairwise comparisons of the loads, registered (`bt[o]` bit b: o beats b), which are the previous cycle's
-//! loads the least-loaded choice uses; `sroom` = free − promised − (empty outputs) + 8, updated at each edge
-//! by the grants' effects (no population count in the admission path).
+//! loads the least-loaded choice uses; `s8` = free − promised − (empty outputs) and `s7` = `s8` + 1 (9-bit
+//! two's complement), updated at each edge by the grants' effects, so admission needs no population count
+//! and no adder: a packet of k chunks for o is feasible iff `(o empty ? s7 : s8) ≥ k`.
 //!
 //! Latency: the grants are combinational from the registers and the inputs; 1 cycle from a read grant to
 //! `rd_*`; a written chunk is readable from the next cycle on.
@@ -112,7 +113,8 @@ pub struct CentralQueueV2 {
     pub fwp: DFF<Bits<7>>,
     pub fbyp: DFF<Bits<7>>,
     pub fbyp_use: DFF<Bit>,
-    pub sroom: DFFWithInit<Bits<8>>,
+    pub s8: DFFWithInit<Bits<9>>,
+    pub s7: DFFWithInit<Bits<9>>,
     // Per output.
     pub ld: Vec<DFF<Bits<8>>>,
     pub bt: Vec<DFFWithInit<Bits<8>>>,
@@ -153,7 +155,12 @@ pub struct CentralQueueV2 {
     ge1: Vec<Signal<Local, Bit>>,
     dec: Signal<Local, Bit>,
     inc: Signal<Local, Bit>,
-    sd: Signal<Local, Bits<8>>,
+    sd: Signal<Local, Bits<9>>,
+    s8lo: Signal<Local, Bits<8>>,
+    s7lo: Signal<Local, Bits<8>>,
+    loh: Vec<Signal<Local, Bits<8>>>,
+    lz: Vec<Signal<Local, Bit>>,
+    a_oh: Signal<Local, Bits<8>>,
     aset: Vec<Signal<Local, Bits<8>>>,
     kk: Vec<Signal<Local, Bits<8>>>,
     lout: Vec<Signal<Local, Bits<3>>>,
@@ -234,8 +241,9 @@ impl Default for CentralQueueV2 {
             fwp: Default::default(),
             fbyp: Default::default(),
             fbyp_use: Default::default(),
-            // 128 free, nothing promised, 8 empty outputs: 128 − 0 − 8 + 8.
-            sroom: DFFWithInit::new((CQ2_CHUNKS as u64).into()),
+            // 128 free, nothing promised, 8 empty outputs: 128 − 0 − 8.
+            s8: DFFWithInit::new(((CQ2_CHUNKS - CQ2_PORTS) as u64).into()),
+            s7: DFFWithInit::new(((CQ2_CHUNKS - CQ2_PORTS + 1) as u64).into()),
             ld: dffs(n),
             // Loads all 0 before the first cycle: o beats b iff o ≤ b (ties to the lowest port).
             bt: (0..n)
@@ -275,6 +283,11 @@ impl Default for CentralQueueV2 {
             dec: Default::default(),
             inc: Default::default(),
             sd: Default::default(),
+            s8lo: Default::default(),
+            s7lo: Default::default(),
+            loh: locals(n),
+            lz: locals(n),
+            a_oh: Default::default(),
             aset: locals(n),
             kk: locals(n),
             lout: locals(n),
@@ -321,7 +334,7 @@ impl Logic for CentralQueueV2 {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, fcnt, frp, fwp, fbyp, fbyp_use, sroom, pend_v, pend_o, rdv, rdt, rdc,
+            self, clock, fcnt, frp, fwp, fbyp, fbyp_use, s8, s7, pend_v, pend_o, rdv, rdt, rdc,
             nbyp_v, nbyp
         );
         for i in 0..8 {
@@ -368,9 +381,9 @@ impl Logic for CentralQueueV2 {
         self.rd_arb.served.next = true;
 
         // ---- Admission: a packet of k chunks for o is feasible iff free − promised − (empty outputs
-        // other than o) ≥ k, i.e. `sroom + zero[o] ≥ k + 8` with the register `sroom` = free − promised −
-        // (empty outputs) + 8. Both comparisons (k + 8, k + 7) are made per receiver against `sroom`, then
-        // picked by the chosen output's emptiness.
+        // other than o) ≥ k, i.e. `s8 + zero[o] ≥ k` with the registers `s8` = free − promised − (empty
+        // outputs) and `s7` = `s8` + 1. Both comparisons are made per receiver, then picked by the chosen
+        // output's emptiness.
         self.zero.next = 0.into();
         self.one.next = 0.into();
         for o in 0..8 {
@@ -381,6 +394,8 @@ impl Logic for CentralQueueV2 {
                 self.one.next = self.one.val() | self.bit[o].val();
             }
         }
+        self.s8lo.next = self.s8.q.val().get_bits::<8>(0);
+        self.s7lo.next = self.s7.q.val().get_bits::<8>(0);
         self.feas.next = 0.into();
         for r in 0..8 {
             self.aset[r].next = self.adm_set.val().get_bits::<8>(self.o8[r].val().index());
@@ -392,16 +407,20 @@ impl Logic for CentralQueueV2 {
                 .val()
                 .get_bits::<6>(self.o6[r].val().index());
             self.kk[r].next = bit_cast::<8, 6>(self.t6.val());
-            self.ge0[r].next = self.sroom.q.val() >= (bit_cast::<8, 6>(self.t6.val()) + 8);
-            self.ge1[r].next = self.sroom.q.val() >= (bit_cast::<8, 6>(self.t6.val()) + 7);
+            self.ge0[r].next = !self.s8.q.val().get_bit(8) & (self.s8lo.val() >= self.kk[r].val());
+            self.ge1[r].next = !self.s7.q.val().get_bit(8) & (self.s7lo.val() >= self.kk[r].val());
             // The least loaded permitted output (by the registered pairwise comparisons), one-hot.
             self.lout[r].next = 0.into();
+            self.loh[r].next = 0.into();
+            self.lz[r].next = false;
             self.lok[r].next = false;
             for o in 0..8 {
                 // (Not `(!set | bt) == 0xff`: Verilog widens `!set` to the comparison's 32 bits.)
                 if self.aset[r].val().get_bit(o) & ((self.aset[r].val() & !self.bt[o].q.val()) == 0)
                 {
                     self.lout[r].next = self.lout[r].val() | self.idx[o].val();
+                    self.loh[r].next = self.loh[r].val() | self.bit[o].val();
+                    self.lz[r].next = self.lz[r].val() | self.zero.val().get_bit(o);
                     self.lok[r].next = self.lok[r].val()
                         | (!self.pres[o].q.val().get_bit(4)
                             & ((self.zero.val().get_bit(o) & self.ge1[r].val())
@@ -415,10 +434,14 @@ impl Logic for CentralQueueV2 {
         self.adm_arb.req.next = self.feas.val();
         self.a_v.next = self.adm_arb.grant_valid.val();
         self.a_out.next = 0.into();
+        self.a_oh.next = 0.into();
         self.a_k.next = 0.into();
+        self.dec.next = false;
         for r in 0..8 {
             if self.adm_arb.onehot.val().get_bit(r) {
                 self.a_out.next = self.a_out.val() | self.lout[r].val();
+                self.a_oh.next = self.a_oh.val() | self.loh[r].val();
+                self.dec.next = self.dec.val() | self.lz[r].val();
                 self.a_k.next = self.a_k.val() | self.kk[r].val();
             }
         }
@@ -604,17 +627,9 @@ impl Logic for CentralQueueV2 {
         }
         self.fbyp_use.d.next = self.rg.val() & (self.fleft.val() == 0);
         self.fbyp.d.next = self.r_c.val();
-        // `sroom` = free − promised − (empty outputs) + 8: + a read, − an admission (a write takes a free chunk
+        // `s8`, `s7`: + a read, − an admission (a write takes a free chunk
         // and a promise), + an admission to an empty output, − a read that empties its output.
-        self.dec.next = false;
-        self.inc.next = false;
-        for o in 0..8 {
-            if self.a_v.val() & (self.a_out.val() == self.idx[o].val()) {
-                self.dec.next = self.dec.val() | self.zero.val().get_bit(o);
-            } else if self.rg.val() & (self.r_t.val() == self.idx[o].val()) {
-                self.inc.next = self.inc.val() | self.one.val().get_bit(o);
-            }
-        }
+        self.inc.next = ((self.rd_arb.onehot.val() & self.one.val()) & !self.a_oh.val()).any();
         self.sd.next = 0.into();
         if self.rg.val() {
             self.sd.next = 1.into();
@@ -625,7 +640,8 @@ impl Logic for CentralQueueV2 {
         if self.inc.val() {
             self.sd.next = self.sd.val() - 1;
         }
-        self.sroom.d.next = self.sroom.q.val() + self.sd.val() - self.a_k.val();
+        self.s8.d.next = self.s8.q.val() + self.sd.val() - bit_cast::<9, 8>(self.a_k.val());
+        self.s7.d.next = self.s7.q.val() + self.sd.val() - bit_cast::<9, 8>(self.a_k.val());
         // The writers.
         for r in 0..8 {
             if self.adm_arb.onehot.val().get_bit(r) {
@@ -658,20 +674,20 @@ impl Logic for CentralQueueV2 {
                 }
             }
             self.bt[o].d.next = self.btn[o].val();
-            if self.a_v.val() & (self.a_out.val() == self.idx[o].val()) {
+            if self.a_oh.val().get_bit(o) {
                 self.pres[o].d.next = self.pres[o].q.val() + 1;
-                if self.rg.val() & self.r_betw.val() & (self.r_t.val() == self.idx[o].val()) {
+                if self.r_betw.val() & self.rd_arb.onehot.val().get_bit(o) {
                     self.pres[o].d.next = self.pres[o].q.val();
                 }
                 self.ld[o].d.next = self.ld[o].q.val() + self.a_k.val();
-                if self.rg.val() & (self.r_t.val() == self.idx[o].val()) {
+                if self.rd_arb.onehot.val().get_bit(o) {
                     self.ld[o].d.next = self.ld[o].q.val() + self.a_k.val() - 1;
                 }
             } else {
-                if self.rg.val() & self.r_betw.val() & (self.r_t.val() == self.idx[o].val()) {
+                if self.r_betw.val() & self.rd_arb.onehot.val().get_bit(o) {
                     self.pres[o].d.next = self.pres[o].q.val() - 1;
                 }
-                if self.rg.val() & (self.r_t.val() == self.idx[o].val()) {
+                if self.rd_arb.onehot.val().get_bit(o) {
                     self.ld[o].d.next = self.ld[o].q.val() - 1;
                 }
             }
@@ -691,7 +707,7 @@ impl Logic for CentralQueueV2 {
             if self.pend_v.q.val() & (self.pend_o.q.val() == self.idx[o].val()) {
                 self.ph[o].d.next = self.pram.read_data.val();
             }
-            if self.rg.val() & self.r_betw.val() & (self.r_t.val() == self.idx[o].val()) {
+            if self.r_betw.val() & self.rd_arb.onehot.val().get_bit(o) {
                 self.prd[o].d.next = self.prd[o].q.val() + 1;
                 if self.wg.val() & !self.g_pv.val() & (self.g_out.val() == self.idx[o].val()) {
                     self.pwr[o].d.next = self.pwr[o].q.val() + 1;
