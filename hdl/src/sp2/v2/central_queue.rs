@@ -153,9 +153,12 @@ pub struct CentralQueueV2 {
     one: Signal<Local, Bits<8>>,
     ge0: Vec<Signal<Local, Bit>>,
     ge1: Vec<Signal<Local, Bit>>,
-    dec: Signal<Local, Bit>,
     inc: Signal<Local, Bit>,
-    sd: Signal<Local, Bits<9>>,
+    s8r: Signal<Local, Bits<9>>,
+    s7r: Signal<Local, Bits<9>>,
+    kd: Vec<Signal<Local, Bits<8>>>,
+    a_kd: Signal<Local, Bits<8>>,
+    ldr: Signal<Local, Bits<8>>,
     s8lo: Signal<Local, Bits<8>>,
     s7lo: Signal<Local, Bits<8>>,
     loh: Vec<Signal<Local, Bits<8>>>,
@@ -280,9 +283,12 @@ impl Default for CentralQueueV2 {
             one: Default::default(),
             ge0: locals(n),
             ge1: locals(n),
-            dec: Default::default(),
             inc: Default::default(),
-            sd: Default::default(),
+            s8r: Default::default(),
+            s7r: Default::default(),
+            kd: locals(n),
+            a_kd: Default::default(),
+            ldr: Default::default(),
             s8lo: Default::default(),
             s7lo: Default::default(),
             loh: locals(n),
@@ -430,18 +436,25 @@ impl Logic for CentralQueueV2 {
             if self.lok[r].val() {
                 self.feas.next = self.feas.val() | self.bit[r].val();
             }
+            // k − (chosen output empty) − (chosen output emptied by this cycle's read).
+            self.kd[r].next = self.kk[r].val();
+            if self.lz[r].val()
+                | (self.loh[r].val() & self.rd_arb.onehot.val() & self.one.val()).any()
+            {
+                self.kd[r].next = self.kk[r].val() - 1;
+            }
         }
         self.adm_arb.req.next = self.feas.val();
         self.a_v.next = self.adm_arb.grant_valid.val();
         self.a_out.next = 0.into();
         self.a_oh.next = 0.into();
         self.a_k.next = 0.into();
-        self.dec.next = false;
+        self.a_kd.next = 0.into();
         for r in 0..8 {
             if self.adm_arb.onehot.val().get_bit(r) {
                 self.a_out.next = self.a_out.val() | self.lout[r].val();
                 self.a_oh.next = self.a_oh.val() | self.loh[r].val();
-                self.dec.next = self.dec.val() | self.lz[r].val();
+                self.a_kd.next = self.a_kd.val() | self.kd[r].val();
                 self.a_k.next = self.a_k.val() | self.kk[r].val();
             }
         }
@@ -629,19 +642,18 @@ impl Logic for CentralQueueV2 {
         self.fbyp.d.next = self.r_c.val();
         // `s8`, `s7`: + a read, − an admission (a write takes a free chunk
         // and a promise), + an admission to an empty output, − a read that empties its output.
-        self.inc.next = ((self.rd_arb.onehot.val() & self.one.val()) & !self.a_oh.val()).any();
-        self.sd.next = 0.into();
-        if self.rg.val() {
-            self.sd.next = 1.into();
+        // The read's part (from the read grant): + 1, − 1 again if it empties its output (`inc`, counted even
+        // when an admission refills that output: the admission's `kd` then takes one chunk less).
+        self.inc.next = (self.rd_arb.onehot.val() & self.one.val()).any();
+        self.s8r.next = self.s8.q.val();
+        self.s7r.next = self.s7.q.val();
+        if self.rg.val() & !self.inc.val() {
+            self.s8r.next = self.s8.q.val() + 1;
+            self.s7r.next = self.s7.q.val() + 1;
         }
-        if self.dec.val() {
-            self.sd.next = self.sd.val() + 1;
-        }
-        if self.inc.val() {
-            self.sd.next = self.sd.val() - 1;
-        }
-        self.s8.d.next = self.s8.q.val() + self.sd.val() - bit_cast::<9, 8>(self.a_k.val());
-        self.s7.d.next = self.s7.q.val() + self.sd.val() - bit_cast::<9, 8>(self.a_k.val());
+        // The admission's part: − (k − (its output was empty) − (its output is emptied by this read)).
+        self.s8.d.next = self.s8r.val() - bit_cast::<9, 8>(self.a_kd.val());
+        self.s7.d.next = self.s7r.val() - bit_cast::<9, 8>(self.a_kd.val());
         // The writers.
         for r in 0..8 {
             if self.adm_arb.onehot.val().get_bit(r) {
@@ -679,17 +691,18 @@ impl Logic for CentralQueueV2 {
                 if self.r_betw.val() & self.rd_arb.onehot.val().get_bit(o) {
                     self.pres[o].d.next = self.pres[o].q.val();
                 }
-                self.ld[o].d.next = self.ld[o].q.val() + self.a_k.val();
-                if self.rd_arb.onehot.val().get_bit(o) {
-                    self.ld[o].d.next = self.ld[o].q.val() + self.a_k.val() - 1;
-                }
-            } else {
-                if self.r_betw.val() & self.rd_arb.onehot.val().get_bit(o) {
-                    self.pres[o].d.next = self.pres[o].q.val() - 1;
-                }
-                if self.rd_arb.onehot.val().get_bit(o) {
-                    self.ld[o].d.next = self.ld[o].q.val() - 1;
-                }
+            } else if self.r_betw.val() & self.rd_arb.onehot.val().get_bit(o) {
+                self.pres[o].d.next = self.pres[o].q.val() - 1;
+            }
+            // The load: − a read (from the read grant), then + the admitted chunks (one adder after the
+            // admission's multiplexer).
+            self.ldr.next = self.ld[o].q.val();
+            if self.rd_arb.onehot.val().get_bit(o) {
+                self.ldr.next = self.ld[o].q.val() - 1;
+            }
+            self.ld[o].d.next = self.ldr.val();
+            if self.a_oh.val().get_bit(o) {
+                self.ld[o].d.next = self.ldr.val() + self.a_k.val();
             }
         }
         // Packet FIFOs: a packet's first chunk is pushed on its output's FIFO; a start pops.
