@@ -477,6 +477,8 @@ impl Logic for CentralQueueV2 {
         self.g_last.next = false;
         self.g_dat.next = 0.into();
         // One-hot multiplexers as AND-OR trees.
+        self.t64.next = 0.into();
+        self.t4.next = 0.into();
         for r in 0..8 {
             if self.wr_arb.onehot.val().get_bit(r) {
                 self.g_pv.next = self.g_pv.val() | self.wpv[r].q.val();
@@ -592,20 +594,21 @@ impl Logic for CentralQueueV2 {
                     self.pt_n[t].next = bit_cast::<7, 3>(self.aw_r.val());
                 }
             }
-            // A transmitter awaiting the granted writer's next chunk takes it.
+            // A transmitter awaiting the granted writer's next chunk takes it. (`st_n`, `pt_n` are not
+            // written again after they are read: Verilator would see a loop.)
+            self.rst[t].d.next = self.st_n[t].val();
+            self.rptr[t].d.next = self.pt_n[t].val();
             if self.wg.val()
                 & (self.st_n[t].val() == 2)
                 & (self.pt_n[t].val() == bit_cast::<7, 3>(self.wr_arb.grant.val()))
             {
-                self.st_n[t].next = 1.into();
-                self.pt_n[t].next = self.fhead.val();
+                self.rst[t].d.next = 1.into();
+                self.rptr[t].d.next = self.fhead.val();
             }
             if self.rd_arb.onehot.val().get_bit(t) {
-                self.st_n[t].next = 3.into();
-                self.pt_n[t].next = self.r_c.val();
+                self.rst[t].d.next = 3.into();
+                self.rptr[t].d.next = self.r_c.val();
             }
-            self.rst[t].d.next = self.st_n[t].val();
-            self.rptr[t].d.next = self.pt_n[t].val();
         }
 
         // ---- The edge: the read register and the link bypass.
