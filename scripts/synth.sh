@@ -74,9 +74,9 @@ case "$SEED" in ''|*[!0-9]*) echo "synth.sh: --seed needs a non-negative number,
 case "$PNR_TIMEOUT" in ''|*[!0-9]*|0) echo "synth.sh: PNR_TIMEOUT needs a positive number of seconds, got '$PNR_TIMEOUT'" >&2; exit 2;; esac
 
 # Longest first, so that parallel jobs finish together.
-ALL="sp2_switch_v2 sp2_switch benes16 matcher_m16_p2 central_queue receiver sp2_allocator benes8 matcher_m16_p1 transmitter matcher_m8_p2 matcher_m8_p1 switch2 matcher_m4_p2 matcher_m4_p1 receiver_v2 sp2_transmitter alloc_pim1_m8 alloc_islip1_m8 alloc_wavefront_m8 benes16r benes8r switch2r"
+ALL="sp2_switch_v2 sp2_switch benes16 matcher_m16_p2 central_queue receiver sp2_allocator benes8 matcher_m16_p1 transmitter matcher_m8_p2 matcher_m8_p1 switch2 matcher_m4_p2 matcher_m4_p1 receiver_v2 sp2_transmitter alloc_pim1_m8 alloc_islip1_m8 alloc_wavefront_m8 benes16r benes8r switch2r central_queue_v2"
 # Report order.
-ORDER="matcher_m4_p1 matcher_m4_p2 matcher_m8_p1 matcher_m8_p2 matcher_m16_p1 matcher_m16_p2 switch2 benes8 benes16 central_queue transmitter receiver sp2_switch sp2_allocator receiver_v2 sp2_transmitter sp2_switch_v2 alloc_islip1_m8 alloc_pim1_m8 alloc_wavefront_m8 switch2r benes8r benes16r"
+ORDER="matcher_m4_p1 matcher_m4_p2 matcher_m8_p1 matcher_m8_p2 matcher_m16_p1 matcher_m16_p2 switch2 benes8 benes16 central_queue transmitter receiver sp2_switch sp2_allocator receiver_v2 sp2_transmitter sp2_switch_v2 alloc_islip1_m8 alloc_pim1_m8 alloc_wavefront_m8 switch2r benes8r benes16r central_queue_v2"
 # Default tops, longest first, so that parallel jobs finish together.
 # Tops that are only synthesised when named.
 EXTRA="sp2_board benes32"
@@ -99,7 +99,7 @@ target_setup() {
       TOOLS="yosys $(yosys -V 2>&1 | head -1); $(nextpnr-ice40 --version 2>&1 | head -1)"
       # Place-and-route only where the design can fit the HX8K (7680 LUTs/FFs); benes16 needs about as many
       # FFs, sp2_switch about 2.5 times the LUTs (their Yosys counts are reported).
-      PNR=${PNR:-"matcher_m4_p1 matcher_m4_p2 matcher_m8_p1 matcher_m8_p2 matcher_m16_p1 matcher_m16_p2 switch2 benes8 central_queue transmitter receiver sp2_allocator receiver_v2 sp2_transmitter sp2_switch_v2 alloc_islip1_m8 alloc_pim1_m8 alloc_wavefront_m8"}
+      PNR=${PNR:-"matcher_m4_p1 matcher_m4_p2 matcher_m8_p1 matcher_m8_p2 matcher_m16_p1 matcher_m16_p2 switch2 benes8 central_queue central_queue_v2 transmitter receiver sp2_allocator receiver_v2 sp2_transmitter sp2_switch_v2 alloc_islip1_m8 alloc_pim1_m8 alloc_wavefront_m8"}
       pnr() { # json asc log
         nextpnr-ice40 --hx8k --package ct256 --json "$1" --asc "$2" \
           --pcf-allow-unconstrained --seed 1 --timing-allow-fail -q -l "$3" > /dev/null 2>&1
@@ -143,6 +143,7 @@ ports() {
     benes8) echo "clk in in_valid:8 in in_data:208 in out_ready:8 out in_ready:8 out out_valid:8 out out_data:208";;
     benes16) echo "clk in in_valid:16 in in_data:480 in out_ready:16 out in_ready:16 out out_valid:16 out out_data:480";;
     central_queue) echo "clk in wr_valid:8 in wr_out:24 in wr_data:512 in wr_bytes:32 in wr_last:8 in wr_bad:8 in rd_req:8 out wr_grant_valid:1 out wr_grant:3 out rd_grant_valid:1 out rd_grant:3 out rd_valid:1 out rd_out:3 out rd_data:64 out rd_bytes:4 out rd_last:1 out rd_bad:1 out count:64 out free:8";;
+    central_queue_v2) echo "clk in adm_valid:8 in adm_set:64 in adm_chunks:48 in wr_valid:8 in wr_data:512 in wr_bytes:32 in wr_last:8 in wr_bad:8 in rd_req:8 out adm_grant_valid:1 out adm_grant:3 out adm_out:3 out wr_grant_valid:1 out wr_grant:3 out rd_grant_valid:1 out rd_grant:3 out rd_valid:1 out rd_out:3 out rd_data:64 out rd_bytes:4 out rd_last:1 out rd_bad:1 out load:64";;
     transmitter) echo "clk in grant:1 in grant_rx:3 in xbar_valid:1 in xbar_byte:8 in xbar_last:1 in xbar_bad:1 in rd_grant:1 in chunk_valid:1 in chunk_data:64 in chunk_bytes:4 in chunk_last:1 in chunk_bad:1 in token_in:1 in queued:8 out link_valid:1 out link_byte:8 out free_xbar:1 out wants_chunk:1 out room0:1 out room1:1 out src_xbar:1 out src_rx:3";;
     receiver) echo "clk in link_valid:1 in link_byte:8 in xbar_grant:1 in xbar_gout:3 in choose_grant:1 in choose_out:3 in wr_grant:1 in room:1 out token_out:1 out xbar_req:1 out xbar_set:8 out choose_req:1 out choose_set:8 out ready_valid:1 out ready_out:3 out ready_data:64 out ready_bytes:4 out ready_last:1 out ready_bad:1 out xbar_valid:1 out xbar_byte:8 out xbar_last:1 out xbar_bad:1 out xbar_on:1 out xbar_out:3";;
     sp2_allocator) echo "clk in req:64 in free:8 in mat_free:8 in waiting:8 out grant_valid:8 out grant_row:24";;

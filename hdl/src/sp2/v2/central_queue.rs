@@ -43,7 +43,9 @@
 //! `wprev`, `wcons`: a transmitter awaits its next chunk). `hasnext` of the chunk read at the last edge is
 //! "no writer whose previous chunk it is and whose next chunk nobody awaits". Per output `load` and the
 //! pairwise comparisons of the loads, registered (`bt[o]` bit b: o beats b), which are the previous cycle's
-//! loads the least-loaded choice uses; `avail` = free − promised.
+//! loads the least-loaded choice uses; `s8` = free − promised − (empty outputs) and `s7` = `s8` + 1 (9-bit
+//! two's complement), updated at each edge by the grants' effects, so admission needs no population count
+//! and no adder: a packet of k chunks for o is feasible iff `(o empty ? s7 : s8) ≥ k`.
 //!
 //! Latency: the grants are combinational from the registers and the inputs; 1 cycle from a read grant to
 //! `rd_*`; a written chunk is readable from the next cycle on.
@@ -111,7 +113,8 @@ pub struct CentralQueueV2 {
     pub fwp: DFF<Bits<7>>,
     pub fbyp: DFF<Bits<7>>,
     pub fbyp_use: DFF<Bit>,
-    pub avail: DFFWithInit<Bits<8>>,
+    pub s8: DFFWithInit<Bits<9>>,
+    pub s7: DFFWithInit<Bits<9>>,
     // Per output.
     pub ld: Vec<DFF<Bits<8>>>,
     pub bt: Vec<DFFWithInit<Bits<8>>>,
@@ -147,15 +150,24 @@ pub struct CentralQueueV2 {
     c_bad: Constant<Bits<70>>,
     // Locals.
     zero: Signal<Local, Bits<8>>,
-    zc: Signal<Local, Bits<4>>,
-    base: Signal<Local, Bits<8>>,
-    r8: Vec<Signal<Local, Bits<8>>>,
+    one: Signal<Local, Bits<8>>,
+    ge0: Vec<Signal<Local, Bit>>,
+    ge1: Vec<Signal<Local, Bit>>,
+    inc: Signal<Local, Bit>,
+    s8r: Signal<Local, Bits<9>>,
+    s7r: Signal<Local, Bits<9>>,
+    kd: Vec<Signal<Local, Bits<8>>>,
+    a_kd: Signal<Local, Bits<8>>,
+    ldr: Signal<Local, Bits<8>>,
+    s8lo: Signal<Local, Bits<8>>,
+    s7lo: Signal<Local, Bits<8>>,
+    loh: Vec<Signal<Local, Bits<8>>>,
+    lz: Vec<Signal<Local, Bit>>,
+    a_oh: Signal<Local, Bits<8>>,
     aset: Vec<Signal<Local, Bits<8>>>,
     kk: Vec<Signal<Local, Bits<8>>>,
-    lfound: Vec<Signal<Local, Bit>>,
     lout: Vec<Signal<Local, Bits<3>>>,
-    lroom: Vec<Signal<Local, Bits<8>>>,
-    lpok: Vec<Signal<Local, Bit>>,
+    lok: Vec<Signal<Local, Bit>>,
     feas: Signal<Local, Bits<8>>,
     a_v: Signal<Local, Bit>,
     a_out: Signal<Local, Bits<3>>,
@@ -232,7 +244,9 @@ impl Default for CentralQueueV2 {
             fwp: Default::default(),
             fbyp: Default::default(),
             fbyp_use: Default::default(),
-            avail: DFFWithInit::new((CQ2_CHUNKS as u64).into()),
+            // 128 free, nothing promised, 8 empty outputs: 128 − 0 − 8.
+            s8: DFFWithInit::new(((CQ2_CHUNKS - CQ2_PORTS) as u64).into()),
+            s7: DFFWithInit::new(((CQ2_CHUNKS - CQ2_PORTS + 1) as u64).into()),
             ld: dffs(n),
             // Loads all 0 before the first cycle: o beats b iff o ≤ b (ties to the lowest port).
             bt: (0..n)
@@ -266,15 +280,24 @@ impl Default for CentralQueueV2 {
             c_last: Constant::new(Bits::<70>::from(1u64) << 68),
             c_bad: Constant::new(Bits::<70>::from(1u64) << 69),
             zero: Default::default(),
-            zc: Default::default(),
-            base: Default::default(),
-            r8: locals(n),
+            one: Default::default(),
+            ge0: locals(n),
+            ge1: locals(n),
+            inc: Default::default(),
+            s8r: Default::default(),
+            s7r: Default::default(),
+            kd: locals(n),
+            a_kd: Default::default(),
+            ldr: Default::default(),
+            s8lo: Default::default(),
+            s7lo: Default::default(),
+            loh: locals(n),
+            lz: locals(n),
+            a_oh: Default::default(),
             aset: locals(n),
             kk: locals(n),
-            lfound: locals(n),
             lout: locals(n),
-            lroom: locals(n),
-            lpok: locals(n),
+            lok: locals(n),
             feas: Default::default(),
             a_v: Default::default(),
             a_out: Default::default(),
@@ -313,11 +336,13 @@ impl Default for CentralQueueV2 {
     }
 }
 
+// `!(ld[b] <= ld[o])`, not `ld[b] > ld[o]`: the same `$le` cell as row b's comparison, which Yosys merges.
+#[allow(clippy::nonminimal_bool)]
 impl Logic for CentralQueueV2 {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, fcnt, frp, fwp, fbyp, fbyp_use, avail, pend_v, pend_o, rdv, rdt, rdc,
+            self, clock, fcnt, frp, fwp, fbyp, fbyp_use, s8, s7, pend_v, pend_o, rdv, rdt, rdc,
             nbyp_v, nbyp
         );
         for i in 0..8 {
@@ -363,22 +388,22 @@ impl Logic for CentralQueueV2 {
         self.wr_arb.served.next = true;
         self.rd_arb.served.next = true;
 
-        // ---- Admission. room(o) + 8 = avail + 8 − (empty outputs) + (o empty) ≥ k + 8.
+        // ---- Admission: a packet of k chunks for o is feasible iff free − promised − (empty outputs
+        // other than o) ≥ k, i.e. `s8 + zero[o] ≥ k` with the registers `s8` = free − promised − (empty
+        // outputs) and `s7` = `s8` + 1. Both comparisons are made per receiver, then picked by the chosen
+        // output's emptiness.
         self.zero.next = 0.into();
-        self.zc.next = 0.into();
+        self.one.next = 0.into();
         for o in 0..8 {
             if self.ld[o].q.val() == 0 {
                 self.zero.next = self.zero.val() | self.bit[o].val();
-                self.zc.next = self.zc.val() + 1;
+            }
+            if self.ld[o].q.val() == 1 {
+                self.one.next = self.one.val() | self.bit[o].val();
             }
         }
-        self.base.next = self.avail.q.val() + 8 - bit_cast::<8, 4>(self.zc.val());
-        for o in 0..8 {
-            self.r8[o].next = self.base.val();
-            if self.zero.val().get_bit(o) {
-                self.r8[o].next = self.base.val() + 1;
-            }
-        }
+        self.s8lo.next = self.s8.q.val().get_bits::<8>(0);
+        self.s7lo.next = self.s7.q.val().get_bits::<8>(0);
         self.feas.next = 0.into();
         for r in 0..8 {
             self.aset[r].next = self.adm_set.val().get_bits::<8>(self.o8[r].val().index());
@@ -389,40 +414,55 @@ impl Logic for CentralQueueV2 {
                 .adm_chunks
                 .val()
                 .get_bits::<6>(self.o6[r].val().index());
-            self.kk[r].next = bit_cast::<8, 6>(self.t6.val()) + 8;
-            // The least loaded permitted output (by the registered pairwise comparisons).
-            self.lfound[r].next = false;
+            self.kk[r].next = bit_cast::<8, 6>(self.t6.val());
+            self.ge0[r].next = !self.s8.q.val().get_bit(8) & (self.s8lo.val() >= self.kk[r].val());
+            self.ge1[r].next = !self.s7.q.val().get_bit(8) & (self.s7lo.val() >= self.kk[r].val());
+            // The least loaded permitted output (by the registered pairwise comparisons), one-hot.
             self.lout[r].next = 0.into();
-            self.lroom[r].next = 0.into();
-            self.lpok[r].next = false;
+            self.loh[r].next = 0.into();
+            self.lz[r].next = false;
+            self.lok[r].next = false;
             for o in 0..8 {
+                // (Not `(!set | bt) == 0xff`: Verilog widens `!set` to the comparison's 32 bits.)
                 if self.aset[r].val().get_bit(o) & ((self.aset[r].val() & !self.bt[o].q.val()) == 0)
                 {
-                    self.lfound[r].next = true;
-                    self.lout[r].next = self.idx[o].val();
-                    self.lroom[r].next = self.r8[o].val();
-                    self.lpok[r].next = !self.pres[o].q.val().get_bit(4);
+                    self.lout[r].next = self.lout[r].val() | self.idx[o].val();
+                    self.loh[r].next = self.loh[r].val() | self.bit[o].val();
+                    self.lz[r].next = self.lz[r].val() | self.zero.val().get_bit(o);
+                    self.lok[r].next = self.lok[r].val()
+                        | (!self.pres[o].q.val().get_bit(4)
+                            & ((self.zero.val().get_bit(o) & self.ge1[r].val())
+                                | (!self.zero.val().get_bit(o) & self.ge0[r].val())));
                 }
             }
-            if self.lfound[r].val() & self.lpok[r].val() & (self.lroom[r].val() >= self.kk[r].val())
-            {
+            if self.lok[r].val() {
                 self.feas.next = self.feas.val() | self.bit[r].val();
+            }
+            // k − (chosen output empty) − (chosen output emptied by this cycle's read).
+            self.kd[r].next = self.kk[r].val();
+            if self.lz[r].val()
+                | (self.loh[r].val() & self.rd_arb.onehot.val() & self.one.val()).any()
+            {
+                self.kd[r].next = self.kk[r].val() - 1;
             }
         }
         self.adm_arb.req.next = self.feas.val();
         self.a_v.next = self.adm_arb.grant_valid.val();
         self.a_out.next = 0.into();
+        self.a_oh.next = 0.into();
         self.a_k.next = 0.into();
+        self.a_kd.next = 0.into();
         for r in 0..8 {
             if self.adm_arb.onehot.val().get_bit(r) {
-                self.a_out.next = self.lout[r].val();
-                self.a_k.next = self.kk[r].val() - 8;
+                self.a_out.next = self.a_out.val() | self.lout[r].val();
+                self.a_oh.next = self.a_oh.val() | self.loh[r].val();
+                self.a_kd.next = self.a_kd.val() | self.kd[r].val();
+                self.a_k.next = self.a_k.val() | self.kk[r].val();
             }
         }
         self.adm_grant_valid.next = self.a_v.val();
         self.adm_grant.next = self.adm_arb.grant.val();
         self.adm_out.next = self.a_out.val();
-
         // ---- Write: last chunks first.
         self.urgent.next = self.wr_valid.val() & self.wr_last.val();
         self.wr_arb.req.next = self.wr_valid.val();
@@ -438,17 +478,21 @@ impl Logic for CentralQueueV2 {
         self.g_out.next = 0.into();
         self.g_last.next = false;
         self.g_dat.next = 0.into();
+        // One-hot multiplexers as AND-OR trees.
+        self.t64.next = 0.into();
+        self.t4.next = 0.into();
         for r in 0..8 {
             if self.wr_arb.onehot.val().get_bit(r) {
-                self.g_pv.next = self.wpv[r].q.val();
-                self.g_cons.next = self.wcons[r].q.val();
-                self.g_prev.next = self.wprev[r].q.val();
-                self.g_out.next = self.wout[r].q.val();
-                self.g_last.next = self.wr_last.val().get_bit(r);
+                self.g_pv.next = self.g_pv.val() | self.wpv[r].q.val();
+                self.g_cons.next = self.g_cons.val() | self.wcons[r].q.val();
+                self.g_prev.next = self.g_prev.val() | self.wprev[r].q.val();
+                self.g_out.next = self.g_out.val() | self.wout[r].q.val();
+                self.g_last.next = self.g_last.val() | self.wr_last.val().get_bit(r);
                 self.t64.next = self.wr_data.val().get_bits::<64>(self.o64[r].val().index());
                 self.t4.next = self.wr_bytes.val().get_bits::<4>(self.o4[r].val().index());
-                self.g_dat.next =
-                    bit_cast::<70, 64>(self.t64.val()) | (bit_cast::<70, 4>(self.t4.val()) << 64);
+                self.g_dat.next = self.g_dat.val()
+                    | bit_cast::<70, 64>(self.t64.val())
+                    | (bit_cast::<70, 4>(self.t4.val()) << 64);
                 if self.wr_last.val().get_bit(r) {
                     self.g_dat.next = self.g_dat.val() | self.c_last.val();
                 }
@@ -490,14 +534,15 @@ impl Logic for CentralQueueV2 {
         self.r_more.next = false;
         for t in 0..8 {
             if self.rd_arb.onehot.val().get_bit(t) {
-                self.r_t.next = self.idx[t].val();
-                self.r_c.next = self.rptr[t].q.val();
+                self.r_t.next = self.r_t.val() | self.idx[t].val();
                 if self.rst[t].q.val() == 0 {
                     self.r_betw.next = true;
-                    self.r_c.next = self.ph[t].q.val();
+                    self.r_c.next = self.r_c.val() | self.ph[t].q.val();
+                } else {
+                    self.r_c.next = self.r_c.val() | self.rptr[t].q.val();
                 }
-                self.r_prd1.next = self.prd[t].q.val() + 1;
-                self.r_more.next = self.pcnt[t].q.val() > 1;
+                self.r_prd1.next = self.r_prd1.val() | (self.prd[t].q.val() + 1);
+                self.r_more.next = self.r_more.val() | (self.pcnt[t].q.val() > 1);
             }
         }
         self.dram.read_address.next = self.r_c.val();
@@ -530,7 +575,7 @@ impl Logic for CentralQueueV2 {
                 & (self.wprev[r].q.val() == self.rdc.q.val())
             {
                 self.hnm.next = self.hnm.val() | self.bit[r].val();
-                self.aw_r.next = self.idx[r].val();
+                self.aw_r.next = self.aw_r.val() | self.idx[r].val();
             }
         }
         self.nextc.next = self.nram.read_data.val();
@@ -551,20 +596,21 @@ impl Logic for CentralQueueV2 {
                     self.pt_n[t].next = bit_cast::<7, 3>(self.aw_r.val());
                 }
             }
-            // A transmitter awaiting the granted writer's next chunk takes it.
+            // A transmitter awaiting the granted writer's next chunk takes it. (`st_n`, `pt_n` are not
+            // written again after they are read: Verilator would see a loop.)
+            self.rst[t].d.next = self.st_n[t].val();
+            self.rptr[t].d.next = self.pt_n[t].val();
             if self.wg.val()
                 & (self.st_n[t].val() == 2)
                 & (self.pt_n[t].val() == bit_cast::<7, 3>(self.wr_arb.grant.val()))
             {
-                self.st_n[t].next = 1.into();
-                self.pt_n[t].next = self.fhead.val();
+                self.rst[t].d.next = 1.into();
+                self.rptr[t].d.next = self.fhead.val();
             }
             if self.rd_arb.onehot.val().get_bit(t) {
-                self.st_n[t].next = 3.into();
-                self.pt_n[t].next = self.r_c.val();
+                self.rst[t].d.next = 3.into();
+                self.rptr[t].d.next = self.r_c.val();
             }
-            self.rst[t].d.next = self.st_n[t].val();
-            self.rptr[t].d.next = self.pt_n[t].val();
         }
 
         // ---- The edge: the read register and the link bypass.
@@ -599,11 +645,20 @@ impl Logic for CentralQueueV2 {
         }
         self.fbyp_use.d.next = self.rg.val() & (self.fleft.val() == 0);
         self.fbyp.d.next = self.r_c.val();
-        // Free − promised: + a read, − an admission (a write takes a free chunk and a promise).
-        self.avail.d.next = self.avail.q.val() - self.a_k.val();
-        if self.rg.val() {
-            self.avail.d.next = self.avail.q.val() - self.a_k.val() + 1;
+        // `s8`, `s7`: + a read, − an admission (a write takes a free chunk
+        // and a promise), + an admission to an empty output, − a read that empties its output.
+        // The read's part (from the read grant): + 1, − 1 again if it empties its output (`inc`, counted even
+        // when an admission refills that output: the admission's `kd` then takes one chunk less).
+        self.inc.next = (self.rd_arb.onehot.val() & self.one.val()).any();
+        self.s8r.next = self.s8.q.val();
+        self.s7r.next = self.s7.q.val();
+        if self.rg.val() & !self.inc.val() {
+            self.s8r.next = self.s8.q.val() + 1;
+            self.s7r.next = self.s7.q.val() + 1;
         }
+        // The admission's part: − (k − (its output was empty) − (its output is emptied by this read)).
+        self.s8.d.next = self.s8r.val() - bit_cast::<9, 8>(self.a_kd.val());
+        self.s7.d.next = self.s7r.val() - bit_cast::<9, 8>(self.a_kd.val());
         // The writers.
         for r in 0..8 {
             if self.adm_arb.onehot.val().get_bit(r) {
@@ -628,34 +683,31 @@ impl Logic for CentralQueueV2 {
         for o in 0..8 {
             self.btn[o].next = self.bit[o].val();
             for b in 0..8 {
-                if b < o {
-                    if self.ld[o].q.val() < self.ld[b].q.val() {
-                        self.btn[o].next = self.btn[o].val() | self.bit[b].val();
-                    }
+                if (b < o) & !(self.ld[b].q.val() <= self.ld[o].q.val()) {
+                    self.btn[o].next = self.btn[o].val() | self.bit[b].val();
                 }
-                if b > o {
-                    if self.ld[o].q.val() <= self.ld[b].q.val() {
-                        self.btn[o].next = self.btn[o].val() | self.bit[b].val();
-                    }
+                if (b > o) & (self.ld[o].q.val() <= self.ld[b].q.val()) {
+                    self.btn[o].next = self.btn[o].val() | self.bit[b].val();
                 }
             }
             self.bt[o].d.next = self.btn[o].val();
-            if self.a_v.val() & (self.a_out.val() == self.idx[o].val()) {
+            if self.a_oh.val().get_bit(o) {
                 self.pres[o].d.next = self.pres[o].q.val() + 1;
-                if self.rg.val() & self.r_betw.val() & (self.r_t.val() == self.idx[o].val()) {
+                if self.r_betw.val() & self.rd_arb.onehot.val().get_bit(o) {
                     self.pres[o].d.next = self.pres[o].q.val();
                 }
-                self.ld[o].d.next = self.ld[o].q.val() + self.a_k.val();
-                if self.rg.val() & (self.r_t.val() == self.idx[o].val()) {
-                    self.ld[o].d.next = self.ld[o].q.val() + self.a_k.val() - 1;
-                }
-            } else {
-                if self.rg.val() & self.r_betw.val() & (self.r_t.val() == self.idx[o].val()) {
-                    self.pres[o].d.next = self.pres[o].q.val() - 1;
-                }
-                if self.rg.val() & (self.r_t.val() == self.idx[o].val()) {
-                    self.ld[o].d.next = self.ld[o].q.val() - 1;
-                }
+            } else if self.r_betw.val() & self.rd_arb.onehot.val().get_bit(o) {
+                self.pres[o].d.next = self.pres[o].q.val() - 1;
+            }
+            // The load: − a read (from the read grant), then + the admitted chunks (one adder after the
+            // admission's multiplexer).
+            self.ldr.next = self.ld[o].q.val();
+            if self.rd_arb.onehot.val().get_bit(o) {
+                self.ldr.next = self.ld[o].q.val() - 1;
+            }
+            self.ld[o].d.next = self.ldr.val();
+            if self.a_oh.val().get_bit(o) {
+                self.ld[o].d.next = self.ldr.val() + self.a_k.val();
             }
         }
         // Packet FIFOs: a packet's first chunk is pushed on its output's FIFO; a start pops.
@@ -663,7 +715,7 @@ impl Logic for CentralQueueV2 {
         self.t4w.next = 0.into();
         for o in 0..8 {
             if self.g_out.val() == self.idx[o].val() {
-                self.t4w.next = self.pwr[o].q.val();
+                self.t4w.next = self.t4w.val() | self.pwr[o].q.val();
             }
         }
         self.pram.write_address.next =
@@ -673,7 +725,7 @@ impl Logic for CentralQueueV2 {
             if self.pend_v.q.val() & (self.pend_o.q.val() == self.idx[o].val()) {
                 self.ph[o].d.next = self.pram.read_data.val();
             }
-            if self.rg.val() & self.r_betw.val() & (self.r_t.val() == self.idx[o].val()) {
+            if self.r_betw.val() & self.rd_arb.onehot.val().get_bit(o) {
                 self.prd[o].d.next = self.prd[o].q.val() + 1;
                 if self.wg.val() & !self.g_pv.val() & (self.g_out.val() == self.idx[o].val()) {
                     self.pwr[o].d.next = self.pwr[o].q.val() + 1;

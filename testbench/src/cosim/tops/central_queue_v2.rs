@@ -210,9 +210,7 @@ impl CentralQueueV2Top {
             let x = &mut self.rx[r];
             if self.model.writer[r].is_none() {
                 // Free: ask (or keep asking, or withdraw).
-                if self.draining {
-                    x.req = None;
-                } else if x.req.is_some() && rng.gen_bool(0.03) {
+                if self.draining || (x.req.is_some() && rng.gen_bool(0.03)) {
                     x.req = None;
                 } else if x.req.is_none() && rng.gen_bool(ph.p_adm) {
                     x.req = Some(Self::random_req(rng, &ph));
