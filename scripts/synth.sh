@@ -127,13 +127,18 @@ wrapper() { # top -> synth/build/wrap/<top>_wrap.v
 
 placed() { echo " $PNR " | grep -q " $1 "; }
 
+# The design as co-simulated (asr_hdl::export::canonical_of_user): `asr verilog` adds a header of `//` lines
+# and writes module names with `__` for rust-hdl's `$`; neither changes the design, so the key ignores both.
+canonical() { awk 'h || !/^\/\//{h=1; gsub(/__/, "$"); print}' "$1"; }
+
 key() { # top -> cache key (hex)
   {
     echo "synth.sh $SYNTH_VERSION $TARGET $1"
     echo "$TOOLS"
     ports "$1"
     placed "$1" && echo "placed" || echo "not placed"
-    cat "$B/verilog/$1.v" "synth/$1.ys"
+    canonical "$B/verilog/$1.v"
+    cat "synth/$1.ys"
   } | sha256sum | cut -c1-16
 }
 
