@@ -408,9 +408,9 @@ pub struct TopDoc {
 
 /// What every top says about reset: there is no reset input (yet); registers start at their initial values.
 pub const RESET_NOTE: &str = "none (no reset input): every register starts at the initial value of its `initial` \
-block (0 unless stated) when the simulation starts or the FPGA is configured (Yosys maps the `initial` \
-values to the flip-flops' power-up state on iCE40 and ECP5). To restart the design, reconfigure the FPGA; \
-clearing it while running is not supported.";
+block (0 unless stated) when the simulation starts or the FPGA is configured (every flip-flop starts at 0: \
+a non-zero initial value is stored XORed with it, and Yosys maps the `initial` 0 to the iCE40 flip-flops' \
+power-up state). To restart the design, reconfigure the FPGA; clearing it while running is not supported.";
 
 fn docs(ps: &[(&str, &str)]) -> Vec<(String, String)> {
     ps.iter()
