@@ -44,9 +44,9 @@ done
 case "$JOBS" in ''|*[!0-9]*|0) echo "synth.sh: -j needs a positive number, got '$JOBS'" >&2; exit 2;; esac
 
 # Longest first, so that parallel jobs finish together.
-ALL="sp2_switch benes16 matcher_m16_p2 central_queue receiver benes8 matcher_m16_p1 transmitter matcher_m8_p2 matcher_m8_p1 switch2 matcher_m4_p2 matcher_m4_p1"
+ALL="sp2_switch_v2 sp2_switch benes16 matcher_m16_p2 central_queue receiver sp2_allocator benes8 matcher_m16_p1 transmitter matcher_m8_p2 matcher_m8_p1 switch2 matcher_m4_p2 matcher_m4_p1 receiver_v2 sp2_transmitter alloc_pim1_m8 alloc_islip1_m8 alloc_wavefront_m8"
 # Report order.
-ORDER="matcher_m4_p1 matcher_m4_p2 matcher_m8_p1 matcher_m8_p2 matcher_m16_p1 matcher_m16_p2 switch2 benes8 benes16 central_queue transmitter receiver sp2_switch"
+ORDER="matcher_m4_p1 matcher_m4_p2 matcher_m8_p1 matcher_m8_p2 matcher_m16_p1 matcher_m16_p2 switch2 benes8 benes16 central_queue transmitter receiver sp2_switch sp2_allocator receiver_v2 sp2_transmitter sp2_switch_v2 alloc_islip1_m8 alloc_pim1_m8 alloc_wavefront_m8"
 if [ ${#TOPS_ARG[@]} -gt 0 ]; then
   for t in "${TOPS_ARG[@]}"; do
     echo " $ALL " | grep -q " $t " || { echo "synth.sh: unknown top '$t' (known: $ORDER)" >&2; exit 2; }
@@ -63,7 +63,7 @@ target_setup() {
       TOOLS="yosys $(yosys -V 2>&1 | head -1); $(nextpnr-ice40 --version 2>&1 | head -1)"
       # Place-and-route only where the design can fit the HX8K (7680 LUTs/FFs); benes16 needs about as many
       # FFs, sp2_switch about 2.5 times the LUTs (their Yosys counts are reported).
-      PNR=${PNR:-"matcher_m4_p1 matcher_m4_p2 matcher_m8_p1 matcher_m8_p2 matcher_m16_p1 matcher_m16_p2 switch2 benes8 central_queue transmitter receiver"}
+      PNR=${PNR:-"matcher_m4_p1 matcher_m4_p2 matcher_m8_p1 matcher_m8_p2 matcher_m16_p1 matcher_m16_p2 switch2 benes8 central_queue transmitter receiver sp2_allocator receiver_v2 sp2_transmitter sp2_switch_v2 alloc_islip1_m8 alloc_pim1_m8 alloc_wavefront_m8"}
       pnr() { # json asc log
         nextpnr-ice40 --hx8k --package ct256 --json "$1" --asc "$2" \
           --pcf-allow-unconstrained --seed 1 --timing-allow-fail -q -l "$3" > /dev/null 2>&1
@@ -90,13 +90,17 @@ fi
 ports() {
   case "$1" in
     matcher_m*_p*) m=${1#matcher_m}; m=${m%_p*}; echo "in requests:$((m*m)) out grants:$((m*m))";;
+    alloc_*_m8) echo "clk in requests:64 out grants:64";;
     switch2) echo "clk in in_valid:2 in in_data:52 in out_ready:2 out in_ready:2 out out_valid:2 out out_data:52";;
     benes8) echo "clk in in_valid:8 in in_data:208 in out_ready:8 out in_ready:8 out out_valid:8 out out_data:208";;
     benes16) echo "clk in in_valid:16 in in_data:480 in out_ready:16 out in_ready:16 out out_valid:16 out out_data:480";;
     central_queue) echo "clk in wr_valid:8 in wr_out:24 in wr_data:512 in wr_bytes:32 in wr_last:8 in wr_bad:8 in rd_req:8 out wr_grant_valid:1 out wr_grant:3 out rd_grant_valid:1 out rd_grant:3 out rd_valid:1 out rd_out:3 out rd_data:64 out rd_bytes:4 out rd_last:1 out rd_bad:1 out count:64 out free:8";;
     transmitter) echo "clk in grant:1 in grant_rx:3 in xbar_valid:1 in xbar_byte:8 in xbar_last:1 in xbar_bad:1 in rd_grant:1 in chunk_valid:1 in chunk_data:64 in chunk_bytes:4 in chunk_last:1 in chunk_bad:1 in token_in:1 in queued:8 out link_valid:1 out link_byte:8 out free_xbar:1 out wants_chunk:1 out room0:1 out room1:1 out src_xbar:1 out src_rx:3";;
     receiver) echo "clk in link_valid:1 in link_byte:8 in xbar_grant:1 in xbar_gout:3 in choose_grant:1 in choose_out:3 in wr_grant:1 in room:1 out token_out:1 out xbar_req:1 out xbar_set:8 out choose_req:1 out choose_set:8 out ready_valid:1 out ready_out:3 out ready_data:64 out ready_bytes:4 out ready_last:1 out ready_bad:1 out xbar_valid:1 out xbar_byte:8 out xbar_last:1 out xbar_bad:1 out xbar_on:1 out xbar_out:3";;
-    sp2_switch) echo "clk in link_in_valid:8 in link_in_data:64 in token_in:8 out link_out_valid:8 out link_out_data:64 out token_out:8";;
+    sp2_allocator) echo "clk in req:64 in free:8 in mat_free:8 in waiting:8 out grant_valid:8 out grant_row:24";;
+    receiver_v2) echo "clk in link_valid:1 in link_byte:8 in grant:1 in grant_out:3 in admitted:1 in taken:1 in written:1 in takes:1 out token_out:1 out req:8 out waiting:1 out may_queue:1 out adm_set:8 out chunks:6 out offer_valid:1 out offer_byte:8 out offer_end:1 out offer_bad:1 out ready_valid:1 out ready_data:64 out ready_bytes:4 out ready_last:1 out ready_bad:1 out soon:1 out crc_errors:8 out route_errors:8";;
+    sp2_transmitter) echo "clk in load:8 in grant:1 in grant_rx:3 in offer_valid:1 in offer_byte:8 in offer_end:1 in offer_bad:1 in read:1 in chunk_valid:1 in chunk_data:64 in chunk_bytes:4 in chunk_last:1 in chunk_bad:1 in token_in:1 out link_valid:1 out link_byte:8 out free:1 out wants:1 out takes:1 out src_xbar:1 out src_rx:3 out credit_overflow:1";;
+    sp2_switch|sp2_switch_v2) echo "clk in link_in_valid:8 in link_in_data:64 in token_in:8 out link_out_valid:8 out link_out_data:64 out token_out:8";;
     *) echo "unknown top $1" >&2; exit 1;;
   esac
 }

@@ -20,6 +20,8 @@ struct Cli {
 enum Command {
     /// Thesis Table 2.1: how often the matching heuristic finds a maximum matching.
     Matching(cmd::matching::Args),
+    /// The ASR heuristic beside iSLIP, PIM, wavefront and exact matching: quality, network throughput, FPGA cost.
+    Allocators(cmd::allocators::Args),
     /// Shortest-path counts P and delivery probabilities S on a mesh, torus or hypercube (Wu, An Optimal Routing Policy for Mesh-Connected Topologies).
     Paths(cmd::paths::Args),
     /// Wu's torus theorems checked exactly for every even N, and whether MP is optimal.
@@ -84,6 +86,7 @@ fn main() -> std::process::ExitCode {
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Matching(a) => cmd::matching::run(a),
+        Command::Allocators(a) => cmd::allocators::run(a),
         Command::Paths(a) => cmd::paths::run(a),
         Command::TorusTheorems(a) => cmd::paths::run_theorems(a),
         Command::DeliveryMc(a) => cmd::paths::run_mc(a),

@@ -2,16 +2,20 @@
 //!
 //! RustHDL blocks of the ASR switches and networks, and their Verilog export.
 //!
+//! - [`alloc`]: 8×8 iSLIP-1, PIM-1 (xorshift priorities) and wavefront allocators (`alloc_*_m8`).
 //! - [`matcher`]: the combinational matching heuristic (`matcher_m{M}_p{P}`).
 //! - [`export`]: the Verilog of every top, module named as the top.
 //! - [`switch2`]: the 2×2 ASR switch (docs/switch2.md).
 //! - [`benes`]: Beneš networks of 2×2 switches (`benes8`, `benes16`, `benes32`).
 //! - [`lrs`]: the least-recently-served arbiter (8 requesters).
+//! - [`lrs_tri`]: the same with a triangular order matrix, the winner always served (the v2 allocator).
 //! - [`sp2`]: blocks of the SP2-style 8×8 switch (`central_queue`).
 
+pub mod alloc;
 pub mod benes;
 pub mod export;
 pub mod lrs;
+pub mod lrs_tri;
 pub mod matcher;
 pub mod sp2;
 pub mod switch2;

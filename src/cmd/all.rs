@@ -347,10 +347,15 @@ fn sp2(out: &Path, seed: u64, sc: &Scale) -> Result<()> {
         payload: 32,
         cycles: sc.sp2_cycles,
         seed,
+        switch: vec!["v1".into(), "v2".into()],
         json: false,
     };
     let stats = super::sp2::compute(&a)?;
-    let table = super::sp2::render(&stats, a.payload, super::sp2::cut_through(a.payload)?);
+    let table = super::sp2::render(
+        &stats,
+        a.payload,
+        &super::sp2::cut_through(&a.switch, a.payload)?,
+    );
     print!("{table}");
     fs::write(out.join("sp2_switch.txt"), &table)?;
     fs::write(

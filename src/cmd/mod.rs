@@ -1,6 +1,7 @@
 //! One module per subcommand (and `plot`, shared CSV/SVG output).
 
 pub mod all;
+pub mod allocators;
 pub mod benes_table;
 pub mod check;
 pub mod cosim;

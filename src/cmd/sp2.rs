@@ -3,7 +3,9 @@
 //! (one port per route byte) and ASR (route sets of several ports).
 
 use anyhow::{bail, Result};
-use asr_model::sp2::experiment::{cut_through_latency, run as run_point, Sp2Stats};
+use asr_model::sp2::experiment::{cut_through_latency_on, run_on, Sp2Stats};
+use asr_model::sp2::switch::Sp2Switch;
+use asr_model::sp2::v2::switch::Sp2SwitchV2;
 use rayon::prelude::*;
 use std::fmt::Write;
 
@@ -29,12 +31,35 @@ pub struct Args {
     /// Seed of the traffic.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Print JSON (one object per route-set size and load) instead of the table.
+    /// Switch versions to measure, comma-separated: `v1` (the first design, docs/sp2-switch.md v1 sections),
+    /// `v2` (pipelined allocator, per-packet chunk chains: the v2 sections).
+    #[arg(long, value_delimiter = ',', default_value = "v1,v2")]
+    pub switch: Vec<String>,
+    /// Print JSON (one object per switch, route-set size and load) instead of the table.
     #[arg(long)]
     pub json: bool,
 }
 
-pub fn compute(a: &Args) -> Result<Vec<Sp2Stats>> {
+/// One measured point: the switch version and its statistics.
+#[derive(serde::Serialize, Debug, Clone)]
+pub struct Row {
+    pub switch: String,
+    #[serde(flatten)]
+    pub stats: Sp2Stats,
+}
+
+fn check_switches(switches: &[String]) -> Result<()> {
+    if switches.is_empty() {
+        bail!("--switch: give at least one of v1, v2");
+    }
+    if let Some(s) = switches.iter().find(|s| !matches!(s.as_str(), "v1" | "v2")) {
+        bail!("--switch {s}: unknown switch version (known: v1, v2)");
+    }
+    Ok(())
+}
+
+pub fn compute(a: &Args) -> Result<Vec<Row>> {
+    check_switches(&a.switch)?;
     if a.set_bits.iter().any(|&b| !(1..=8).contains(&b)) {
         bail!("--set-bits: each must be 1..=8");
     }
@@ -43,35 +68,70 @@ pub fn compute(a: &Args) -> Result<Vec<Sp2Stats>> {
         bail!("--payload {}: must be 6..=250 (the first 6 bytes carry the packet's source and sequence)", a.payload);
     }
     super::check::count("--cycles", a.cycles, 100, super::check::MAX_CYCLES)?;
-    let points: Vec<(u32, f64)> = a
-        .set_bits
+    let points: Vec<(String, u32, f64)> = a
+        .switch
         .iter()
-        .flat_map(|&b| a.load.iter().map(move |&l| (b, l)))
+        .flat_map(|v| {
+            a.set_bits
+                .iter()
+                .flat_map(move |&b| a.load.iter().map(move |&l| (v.clone(), b, l)))
+        })
         .collect();
     points
         .into_par_iter()
-        .map(|(b, l)| Ok(run_point(b, l, a.payload, a.cycles, a.seed)?))
+        .map(|(v, b, l)| {
+            let stats = if v == "v1" {
+                run_on::<Sp2Switch>(b, l, a.payload, a.cycles, a.seed)?
+            } else {
+                run_on::<Sp2SwitchV2>(b, l, a.payload, a.cycles, a.seed)?
+            };
+            Ok(Row { switch: v, stats })
+        })
         .collect()
 }
 
-/// The cut-through latency of the idle switch, measured now (one packet of `payload` bytes).
-pub fn cut_through(payload: usize) -> Result<u64> {
-    Ok(cut_through_latency(payload)?)
+/// The cut-through latency of each idle switch, measured now (one packet of `payload` bytes).
+pub fn cut_through(switches: &[String], payload: usize) -> Result<Vec<(String, u64)>> {
+    check_switches(switches)?;
+    switches
+        .iter()
+        .map(|v| {
+            let c = if v == "v1" {
+                cut_through_latency_on::<Sp2Switch>(payload)?
+            } else {
+                cut_through_latency_on::<Sp2SwitchV2>(payload)?
+            };
+            Ok((v.clone(), c))
+        })
+        .collect()
 }
 
-pub fn render(stats: &[Sp2Stats], payload: usize, cut_through: u64) -> String {
+pub fn render(rows: &[Row], payload: usize, cut_through: &[(String, u64)]) -> String {
     let mut s = String::new();
-    let packets: u64 = stats.iter().map(|x| x.packets).sum();
-    let _ = writeln!(s, "SP2-style 8x8 switch, one node per port, uniform destinations, {payload}-byte payloads; cut-through latency without contention, measured: {cut_through} cycles (first byte in to first byte out)");
+    let packets: u64 = rows.iter().map(|x| x.stats.packets).sum();
+    let ct: Vec<String> = cut_through
+        .iter()
+        .map(|(v, c)| format!("{v} {c} cycles"))
+        .collect();
+    let _ = writeln!(s, "SP2-style 8x8 switch, one node per port, uniform destinations, {payload}-byte payloads; cut-through latency without contention, measured (first byte in to first byte out): {}", ct.join(", "));
     let _ = writeln!(
         s,
-        "{:>8} {:>8} {:>11} {:>11} {:>10} {:>12} {:>12}",
-        "set bits", "offered", "throughput", "queue mean", "queue max", "via queue", "latency"
+        "{:>6} {:>8} {:>8} {:>11} {:>11} {:>10} {:>12} {:>12}",
+        "switch",
+        "set bits",
+        "offered",
+        "throughput",
+        "queue mean",
+        "queue max",
+        "via queue",
+        "latency"
     );
-    for x in stats {
+    for r in rows {
+        let x = &r.stats;
         let _ = writeln!(
             s,
-            "{:>8} {:>8.2} {:>11.3} {:>11.1} {:>10} {:>11.1}% {:>12.1}",
+            "{:>6} {:>8} {:>8.2} {:>11.3} {:>11.1} {:>10} {:>11.1}% {:>12.1}",
+            r.switch,
             x.set_bits,
             x.offered,
             x.throughput,
@@ -90,7 +150,10 @@ pub fn run(a: Args) -> Result<()> {
     if a.json {
         println!("{}", serde_json::to_string_pretty(&stats)?);
     } else {
-        print!("{}", render(&stats, a.payload, cut_through(a.payload)?));
+        print!(
+            "{}",
+            render(&stats, a.payload, &cut_through(&a.switch, a.payload)?)
+        );
     }
     Ok(())
 }

@@ -41,6 +41,7 @@
 use rust_hdl::prelude::*;
 
 use super::switch::Sp2Switch;
+use asr_model::topology::{Port, Topology};
 
 /// Switch chips on the board.
 pub const CHIPS: usize = 8;
@@ -75,40 +76,69 @@ pub struct BoardWires {
 }
 
 impl BoardWires {
-    /// The 16-node board `sp2:16` (see the module documentation).
+    /// The 16-node board, its wiring read from the model's topology `sp2:16`
+    /// (`asr_model::topology::builtin`), so the board and the network model cannot disagree.
     pub fn sp2_16() -> Self {
+        let t = asr_model::topology::builtin("sp2:16").expect("sp2:16 is a built-in topology");
+        Self::from_topology(&t).expect("sp2:16 is a board of 8 chips of 8 ports and 16 processors")
+    }
+
+    /// The wiring of any topology of [`CHIPS`] switches of [`PORTS`] ports and [`PROCS`] processors: chips and
+    /// processors numbered in the topology's order. Errors name what does not fit.
+    pub fn from_topology(t: &Topology) -> Result<Self, String> {
+        let chips = t.switches();
+        let nodes = t.nodes();
+        if chips.len() != CHIPS || nodes.len() != PROCS {
+            return Err(format!(
+                "a board has {CHIPS} switches and {PROCS} processors; the topology has {} and {}",
+                chips.len(),
+                nodes.len()
+            ));
+        }
+        if let Some(&e) = chips.iter().find(|&&e| t.ports(e) as usize != PORTS) {
+            return Err(format!(
+                "switch `{}` has {} ports; a board's chips have {PORTS}",
+                t.element(e).name,
+                t.ports(e)
+            ));
+        }
+        let end = |q: Option<Port>| match q {
+            None => End::Open,
+            Some(q) => match chips.iter().position(|&e| e == q.elem) {
+                Some(chip) => End::Chip {
+                    chip,
+                    port: q.port as usize,
+                },
+                None => End::Node(nodes.iter().position(|&e| e == q.elem).expect("an element")),
+            },
+        };
         let mut feed = [[End::Open; PORTS]; CHIPS];
         let mut sink = [[End::Open; PORTS]; CHIPS];
-        let mut node_in = [(0, 0); PROCS];
-        for (k, n) in node_in.iter_mut().enumerate() {
-            let (c, p) = (4 + k / 4, k % 4);
-            feed[c][p] = End::Node(k);
-            sink[c][p] = End::Node(k);
-            *n = (c, p);
-        }
-        for a in 0..4 {
-            for b in 0..4 {
-                // Chip 4+a port 4+b <-> chip b port 4+a, both directions.
-                let up = End::Chip {
-                    chip: 4 + a,
-                    port: 4 + b,
-                };
-                let down = End::Chip {
-                    chip: b,
-                    port: 4 + a,
-                };
-                sink[4 + a][4 + b] = down;
-                feed[b][4 + a] = up;
-                sink[b][4 + a] = up;
-                feed[4 + a][4 + b] = down;
+        for (c, &e) in chips.iter().enumerate() {
+            for p in 0..PORTS {
+                feed[c][p] = end(t.input(e, p as u32));
+                sink[c][p] = end(t.output(e, p as u32));
             }
         }
-        BoardWires {
+        let chip_port = |q: Option<Port>, k: usize, what: &str| match end(q) {
+            End::Chip { chip, port } => Ok((chip, port)),
+            _ => Err(format!(
+                "processor `{}` {what} no switch",
+                t.element(nodes[k]).name
+            )),
+        };
+        let mut node_in = [(0, 0); PROCS];
+        let mut node_out = [(0, 0); PROCS];
+        for (k, &n) in nodes.iter().enumerate() {
+            node_in[k] = chip_port(t.inject_switch(n), k, "injects into")?;
+            node_out[k] = chip_port(t.deliver_port(n), k, "is fed by")?;
+        }
+        Ok(BoardWires {
             feed,
             sink,
             node_in,
-            node_out: node_in,
-        }
+            node_out,
+        })
     }
 }
 
@@ -425,9 +455,31 @@ mod tests {
             }
         }
         assert_eq!(drives, 32);
+        // The wiring the module documentation describes (sp2.rs's board): chip 4+a port 4+b <-> chip b
+        // port 4+a; processor k on chip 4 + k/4, port k mod 4.
+        for a in 0..4 {
+            for b in 0..4 {
+                assert_eq!(
+                    w.sink[4 + a][4 + b],
+                    End::Chip {
+                        chip: b,
+                        port: 4 + a
+                    }
+                );
+            }
+        }
         for k in 0..PROCS {
             let (c, p) = w.node_in[k];
             assert_eq!((w.feed[c][p], w.sink[c][p]), (End::Node(k), End::Node(k)));
+            assert_eq!((c, p), (4 + k / 4, k % 4));
+            assert_eq!(w.node_out[k], (c, p));
         }
+    }
+
+    #[test]
+    fn other_topologies_are_refused_with_a_reason() {
+        let t = asr_model::topology::builtin("sp2:32").unwrap();
+        let e = BoardWires::from_topology(&t).unwrap_err();
+        assert!(e.contains("16 switches") || e.contains("has 16"), "{e}");
     }
 }

@@ -10,6 +10,7 @@
 //! - [`receiver`]: FIFO, parser, route decoding, crossbar register, chunk assembly, CRC check, tokens
 //!   (`asr_model::sp2::receiver::Receiver`).
 //! - [`switch`]: the whole switch (`asr_model::sp2::switch::Sp2Switch`), exported as `sp2_switch`.
+//! - [`v2`]: blocks of version 2 (the pipelined allocator `sp2_allocator`, the receiver).
 
 pub mod board;
 pub mod central_queue;

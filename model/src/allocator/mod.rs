@@ -23,6 +23,8 @@ pub mod asr;
 pub mod exact;
 pub mod islip;
 pub mod pim;
+pub mod pim_lfsr;
+pub mod quality;
 pub mod wavefront;
 
 use std::fmt;

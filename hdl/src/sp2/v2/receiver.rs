@@ -7,7 +7,7 @@
 //!   the central queue writes its ready chunk; `takes`: the transmitter it streams to takes offers this cycle
 //!   (has credit);
 //! - out `token_out` (registered: a byte was consumed last cycle); `req[7:0]` (allocator request, 0 for none);
-//!   `waiting` (the allocator's candidate bit); `may_queue`, `set[7:0]`, `chunks[5:0]` (queue admission:
+//!   `waiting` (the allocator's candidate bit); `may_queue`, `adm_set[7:0]`, `chunks[5:0]` (queue admission:
 //!   in `Wait` with an empty assembly and ready slot; its set and packet size; 0 otherwise);
 //!   `offer_valid`, `offer_byte[7:0]`, `offer_end`, `offer_bad` (the crossbar offer: a byte, or the end of the
 //!   packet with the CRC verdict); `ready_valid`, `ready_data[63:0]`, `ready_bytes[3:0]`, `ready_last`,
@@ -55,7 +55,7 @@ pub struct Receiver {
     pub req: Signal<Out, Bits<8>>,
     pub waiting: Signal<Out, Bit>,
     pub may_queue: Signal<Out, Bit>,
-    pub set: Signal<Out, Bits<8>>,
+    pub adm_set: Signal<Out, Bits<8>>,
     pub chunks: Signal<Out, Bits<6>>,
     pub offer_valid: Signal<Out, Bit>,
     pub offer_byte: Signal<Out, Bits<8>>,
@@ -144,7 +144,7 @@ impl Default for Receiver {
             req: Default::default(),
             waiting: Default::default(),
             may_queue: Default::default(),
-            set: Default::default(),
+            adm_set: Default::default(),
             chunks: Default::default(),
             offer_valid: Default::default(),
             offer_byte: Default::default(),
@@ -219,8 +219,8 @@ impl Logic for Receiver {
     fn update(&mut self) {
         dff_setup!(
             self, clock, wp, rp, cnt, byp, use_byp, st, held, len, body, wset, out, flag, r1, crc,
-            asm_d, asm_n, asm_on, rdy_v, rdy_d, rdy_n, rdy_last, rdy_bad, tok, ar_st, ar_len, ar_cnt,
-            ar_cap, ahead, la_v, la_len, la_set, n_crc, n_route
+            asm_d, asm_n, asm_on, rdy_v, rdy_d, rdy_n, rdy_last, rdy_bad, tok, ar_st, ar_len,
+            ar_cnt, ar_cap, ahead, la_v, la_len, la_set, n_crc, n_route
         );
         self.mem.read_clock.next = self.clock.val();
         self.mem.write_clock.next = self.clock.val();
@@ -293,13 +293,13 @@ impl Logic for Receiver {
             self.req.next = self.la_eff.val();
         }
         self.waiting.next = (self.st.q.val() == 2)
-            | ((self.la_eff.val() != 0) & (self.ends_q.val() | (self.takes.val() & self.is_end.val())));
-        self.may_queue.next =
-            (self.st.q.val() == 2) & !self.asm_on.q.val() & !self.rdy_v.q.val();
-        self.set.next = 0.into();
+            | ((self.la_eff.val() != 0)
+                & (self.ends_q.val() | (self.takes.val() & self.is_end.val())));
+        self.may_queue.next = (self.st.q.val() == 2) & !self.asm_on.q.val() & !self.rdy_v.q.val();
+        self.adm_set.next = 0.into();
         self.chunks.next = 0.into();
         if self.st.q.val() == 2 {
-            self.set.next = self.wset.q.val();
+            self.adm_set.next = self.wset.q.val();
             self.chunks.next = bit_cast::<6, 9>((bit_cast::<9, 8>(self.len.q.val()) + 7) >> 3);
         }
         self.ready_valid.next = self.rdy_v.q.val();
@@ -331,7 +331,8 @@ impl Logic for Receiver {
         self.rdy_after.next = self.rdy_v.q.val() & !self.written.val();
         self.rdy_v.d.next = self.rdy_after.val();
         self.st_n.next = self.st.q.val();
-        self.ins.next = bit_cast::<64, 8>(self.cur.val()) << (bit_cast::<64, 4>(self.asm_n.q.val()) << 3);
+        self.ins.next =
+            bit_cast::<64, 8>(self.cur.val()) << (bit_cast::<64, 4>(self.asm_n.q.val()) << 3);
         self.asm_full.next = false;
         if self.st.q.val() == 0 {
             if self.cur_v.val() {

@@ -16,10 +16,13 @@
 //!   receiver's output is the least loaded of its permitted outputs by the loads of the previous cycle (ties
 //!   to the lowest port); a packet of k chunks for output o is feasible iff `free − promised − E(o) ≥ k` and
 //!   o's packet FIFO has room, E(o) = the outputs other than o with load 0 (one chunk stays reserved for each
-//!   empty output). Admission promises k chunks: `promised += k`, `load[o] += k`.
+//!   empty output), and o's packet FIFO has room for it besides the packets already admitted for o whose
+//!   first chunk is not written yet. Admission promises k chunks: `promised += k`, `load[o] += k`.
 //! - **Write** (one per cycle, LRS among receivers with a ready chunk of an admitted packet): the chunk takes
 //!   the head of the free FIFO; a packet's first chunk joins its output's packet FIFO, a later one is linked
-//!   from the packet's previous chunk. `promised −= 1`.
+//!   from the packet's previous chunk, or, when a transmitter has already read that chunk and awaits this
+//!   writer's next one, handed to that transmitter directly (no link is stored: the previous chunk is free
+//!   again and may already belong to another packet). `promised −= 1`.
 //! - **Read** (one per cycle, LRS among transmitters with room and a readable chunk): a transmitter not inside
 //!   a packet starts the head of its packet FIFO; inside a packet it reads the next chunk once that chunk is
 //!   written (it may follow the writer: cut-through from the queue). The chunk returns to the free FIFO,
@@ -100,8 +103,9 @@ pub enum ReadPtr {
     Between,
     /// Inside a packet: chunk c is the next to read.
     At(u8),
-    /// Inside a packet: the next chunk is the successor of c, not written yet.
-    After(u8),
+    /// Inside a packet: the next chunk is the next one receiver r writes (the packet's previous chunk was
+    /// read before its successor was written; it is free again, so the wait is keyed by the writer).
+    Await(u8),
     /// Chunk c was read in the previous cycle; its successor (or the end of the packet) is known at the next
     /// edge, from the chunk's `last` flag and `next` pointer as the block RAM gives them one cycle after the
     /// read.
@@ -176,10 +180,29 @@ impl CentralQueue {
         (0..N).filter(|&x| x != o && self.load[x] == 0).count() as u16
     }
 
+    /// Packets for output `o`: in its packet FIFO, or admitted with their first chunk not written yet.
+    pub fn packets_for(&self, o: usize) -> usize {
+        self.pfifo[o].len()
+            + self
+                .writer
+                .iter()
+                .flatten()
+                .filter(|w| w.out as usize == o && w.prev.is_none())
+                .count()
+    }
+
     /// Whether a packet of `chunks` chunks for output `o` can be admitted now.
     pub fn feasible(&self, o: usize, chunks: u8) -> bool {
         let room = self.free.len() as i32 - self.promised as i32 - self.empty_others(o) as i32;
-        room >= chunks as i32 && self.pfifo[o].len() < PFIFO
+        room >= chunks as i32 && self.packets_for(o) < PFIFO
+    }
+
+    /// The receiver writing the packet whose last written chunk is `c` (none awaited by a transmitter).
+    fn writer_after(&self, c: u8) -> Option<u8> {
+        (0..N).find_map(|r| {
+            let w = self.writer[r]?;
+            (w.prev == Some(c) && !self.rp.contains(&ReadPtr::Await(r as u8))).then_some(r as u8)
+        })
     }
 
     /// Whether transmitter `o` has a chunk to read now.
@@ -187,7 +210,7 @@ impl CentralQueue {
         match self.rp[o] {
             ReadPtr::Between => !self.pfifo[o].is_empty(),
             ReadPtr::At(_) => true,
-            ReadPtr::After(_) | ReadPtr::Reading(_) => false,
+            ReadPtr::Await(_) | ReadPtr::Reading(_) => false,
         }
     }
 
@@ -246,7 +269,7 @@ impl CentralQueue {
     pub fn commit(&mut self, i: &CqIn, o: &CqOut) {
         self.load_prev = self.load;
         // The chunk read in the previous cycle (its data in `rd_reg`): the end of its packet, or its successor
-        // if written by now (else the write that links it is awaited).
+        // if written by now (else the next write of the packet's writer is awaited).
         if let Some((t, ch)) = self.rd_reg {
             if let ReadPtr::Reading(c) = self.rp[t as usize] {
                 self.rp[t as usize] = if ch.last {
@@ -254,12 +277,15 @@ impl CentralQueue {
                 } else if self.hasnext[c as usize] {
                     ReadPtr::At(self.next[c as usize])
                 } else {
-                    ReadPtr::After(c)
+                    ReadPtr::Await(
+                        self.writer_after(c)
+                            .expect("an unfinished packet has a writer"),
+                    )
                 };
             }
         }
         // Write.
-        let mut wrote: Option<(u8, Option<u8>)> = None;
+        let mut wrote: Option<(u8, u8)> = None;
         if let Some(r) = o.wr {
             let r = r as usize;
             let ch = i.wr[r].expect("granted writer offers a chunk");
@@ -273,11 +299,14 @@ impl CentralQueue {
             match w.prev {
                 None => self.pfifo[w.out as usize].push_back(c),
                 Some(p) => {
-                    self.next[p as usize] = c;
-                    self.hasnext[p as usize] = true;
+                    if self.rp.contains(&ReadPtr::Await(r as u8)) {
+                        wrote = Some((c, r as u8));
+                    } else {
+                        self.next[p as usize] = c;
+                        self.hasnext[p as usize] = true;
+                    }
                 }
             }
-            wrote = Some((c, w.prev));
             w.prev = Some(c);
             w.left -= 1;
             self.promised -= 1;
@@ -293,7 +322,7 @@ impl CentralQueue {
             let c = match self.rp[t] {
                 ReadPtr::Between => self.pfifo[t].pop_front().expect("readable"),
                 ReadPtr::At(c) => c,
-                ReadPtr::After(_) | ReadPtr::Reading(_) => unreachable!("not readable"),
+                ReadPtr::Await(_) | ReadPtr::Reading(_) => unreachable!("not readable"),
             };
             let ch = self.data[c as usize];
             self.rd_reg = Some((t as u8, ch));
@@ -302,10 +331,10 @@ impl CentralQueue {
             self.load[t] -= 1;
             self.rd_arb.served(t as u8);
         }
-        // A transmitter waiting for the successor of the chunk the write linked from takes the new chunk.
-        if let Some((c, Some(p))) = wrote {
+        // A transmitter awaiting the writer's next chunk takes the new chunk.
+        if let Some((c, r)) = wrote {
             for rp in self.rp.iter_mut() {
-                if *rp == ReadPtr::After(p) {
+                if *rp == ReadPtr::Await(r) {
                     *rp = ReadPtr::At(c);
                 }
             }
@@ -365,6 +394,24 @@ impl CentralQueue {
             }
             for &c in &self.pfifo[o] {
                 walk(c, o, &mut owner)?;
+            }
+        }
+        for o in 0..N {
+            if self.packets_for(o) > PFIFO {
+                return bad(format!(
+                    "output {o}: {} packets for a FIFO of {PFIFO}",
+                    self.packets_for(o)
+                ));
+            }
+        }
+        for r in 0..N {
+            let awaiting = self
+                .rp
+                .iter()
+                .filter(|&&p| p == ReadPtr::Await(r as u8))
+                .count();
+            if awaiting > 1 || (awaiting == 1 && self.writer[r].is_none_or(|w| w.prev.is_none())) {
+                return bad(format!("receiver {r} awaited by {awaiting} transmitters"));
             }
         }
         let promised: u16 = self.writer.iter().flatten().map(|w| w.left as u16).sum();

@@ -1,12 +1,17 @@
 //! One definition per exported top: its stimulus, model twin and scoreboard ([`Top`]) and its rust-hdl
 //! binding. Adding a top is one file here and one line in each of [`make`] and [`rusthdl`].
 
+pub mod alloc;
 pub mod benes;
 pub mod central_queue;
+pub mod central_queue_v2;
 pub mod matcher;
 pub mod receiver;
+pub mod receiver_v2;
+pub mod sp2_allocator;
 pub mod sp2_board;
 pub mod sp2_switch;
+pub mod sp2_transmitter;
 pub mod switch2;
 pub mod transmitter;
 
@@ -35,13 +40,26 @@ pub fn make(top: &str, seed: u64, cycles: u64) -> Result<Box<dyn Top>> {
         "benes16" => Box::new(benes::BenesTop::new(16, seed)),
         "benes32" => Box::new(benes::BenesTop::new(32, seed)),
         "central_queue" => Box::new(central_queue::CentralQueueTop::new(seed)),
+        "central_queue_v2" => Box::new(central_queue_v2::CentralQueueV2Top::new(seed)),
         "receiver" => Box::new(receiver::ReceiverTop::new(seed)),
+        "receiver_v2" => Box::new(receiver_v2::ReceiverV2Top::new(seed)),
         "transmitter" => Box::new(transmitter::TransmitterTop::new(seed)),
-        "sp2_switch" => Box::new(sp2_switch::Sp2SwitchTop::new(seed)),
+        "sp2_switch" => {
+            Box::new(sp2_switch::Sp2SwitchTop::<asr_model::sp2::switch::Sp2Switch>::new(seed))
+        }
+        "sp2_switch_v2" => Box::new(sp2_switch::Sp2SwitchTop::<
+            asr_model::sp2::v2::switch::Sp2SwitchV2,
+        >::new(seed)),
+        "sp2_allocator" => Box::new(sp2_allocator::Sp2AllocatorTop::new(seed)),
+        "sp2_transmitter" => Box::new(sp2_transmitter::Sp2TransmitterTop::new(seed)),
         "sp2_board" => Box::new(sp2_board::Sp2BoardTop::new(
             seed,
             (cycles / 8).clamp(100, 1_000),
         )),
+        "alloc_islip1_m8" | "alloc_pim1_m8" | "alloc_wavefront_m8" => {
+            let name = names().iter().find(|&&n| n == top).expect("listed");
+            Box::new(alloc::AllocTop::new(name, seed))
+        }
         _ => bail!("unknown top `{top}` (known: {})", names().join(", ")),
     })
 }
@@ -63,10 +81,18 @@ pub fn rusthdl(top: &str, layout: &Layout) -> Result<Box<dyn Backend>> {
         "benes16" => b::<benes::Benes16Io>(layout),
         "benes32" => b::<benes::Benes32Io>(layout),
         "central_queue" => b::<central_queue::CentralQueueIo>(layout),
+        "central_queue_v2" => b::<central_queue_v2::CentralQueueV2Io>(layout),
         "receiver" => b::<receiver::ReceiverIo>(layout),
+        "receiver_v2" => b::<receiver_v2::ReceiverV2Io>(layout),
         "transmitter" => b::<transmitter::TransmitterIo>(layout),
         "sp2_switch" => b::<sp2_switch::Sp2SwitchIo>(layout),
+        "sp2_switch_v2" => b::<sp2_switch::Sp2SwitchV2Io>(layout),
         "sp2_board" => b::<sp2_board::Sp2BoardIo>(layout),
+        "sp2_allocator" => b::<sp2_allocator::Sp2AllocatorIo>(layout),
+        "sp2_transmitter" => b::<sp2_transmitter::Sp2TransmitterIo>(layout),
+        "alloc_islip1_m8" => b::<alloc::Islip1M8>(layout),
+        "alloc_pim1_m8" => b::<alloc::Pim1M8>(layout),
+        "alloc_wavefront_m8" => b::<alloc::WavefrontM8>(layout),
         _ => bail!("unknown top `{top}` (known: {})", names().join(", ")),
     }
 }

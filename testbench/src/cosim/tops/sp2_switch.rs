@@ -13,7 +13,8 @@ use crate::harness::rng;
 use asr_model::header::Header;
 use asr_model::sp2::node::Node;
 use asr_model::sp2::switch::Sp2Switch;
-use asr_model::sp2::{crc8, encode_packet, PORTS};
+use asr_model::sp2::v2::switch::Sp2SwitchV2;
+use asr_model::sp2::{crc8, encode_packet, SwitchModel, PORTS};
 use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -30,6 +31,51 @@ crate::rusthdl_io!(
         route_errors
     ]
 );
+
+crate::rusthdl_io!(
+    Sp2SwitchV2Io,
+    asr_hdl::sp2::v2::switch::Sp2SwitchV2,
+    clocked,
+    [link_in_valid, link_in_data, token_in],
+    [
+        link_out_valid,
+        link_out_data,
+        token_out,
+        crc_errors,
+        route_errors
+    ]
+);
+
+/// The switch models this top drives (v1 `sp2_switch`, v2 `sp2_switch_v2`): the model crate's
+/// [`SwitchModel`] and what the top reads besides.
+pub trait SwitchTwin: SwitchModel {
+    /// The exported top.
+    const TOP: &'static str;
+    /// Cycles stepped.
+    fn cycles(&self) -> u64;
+    /// Receiver i's CRC and route error counts.
+    fn errors(&self, i: usize) -> (u64, u64);
+}
+
+impl SwitchTwin for Sp2Switch {
+    const TOP: &'static str = "sp2_switch";
+    fn cycles(&self) -> u64 {
+        self.cycle
+    }
+    fn errors(&self, i: usize) -> (u64, u64) {
+        (self.rx[i].crc_errors, self.rx[i].route_errors)
+    }
+}
+
+impl SwitchTwin for Sp2SwitchV2 {
+    const TOP: &'static str = "sp2_switch_v2";
+    fn cycles(&self) -> u64 {
+        self.cycle
+    }
+    fn errors(&self, i: usize) -> (u64, u64) {
+        (self.rx[i].crc_errors, self.rx[i].route_errors)
+    }
+}
 
 /// A random packet for load phase `phase` (1: single-port routes only).
 pub fn random_packet(rng: &mut Xoshiro256PlusPlus, phase: u64) -> Vec<u8> {
@@ -71,20 +117,20 @@ pub fn random_packet(rng: &mut Xoshiro256PlusPlus, phase: u64) -> Vec<u8> {
     p
 }
 
-pub struct Sp2SwitchTop {
+pub struct Sp2SwitchTop<S: SwitchTwin = Sp2Switch> {
     rng: Xoshiro256PlusPlus,
-    sw: Sp2Switch,
+    sw: S,
     nodes: Vec<Node>,
     wires: ([Option<u8>; PORTS], [bool; PORTS]),
     stall_until: [u64; PORTS],
     bytes_out: u64,
 }
 
-impl Sp2SwitchTop {
+impl<S: SwitchTwin> Sp2SwitchTop<S> {
     pub fn new(seed: u64) -> Self {
         Sp2SwitchTop {
             rng: rng(seed),
-            sw: Sp2Switch::new(),
+            sw: S::default(),
             nodes: (0..PORTS).map(|_| Node::new()).collect(),
             wires: ([None; PORTS], [false; PORTS]),
             stall_until: [0; PORTS],
@@ -93,9 +139,9 @@ impl Sp2SwitchTop {
     }
 }
 
-impl Top for Sp2SwitchTop {
+impl<S: SwitchTwin> Top for Sp2SwitchTop<S> {
     fn name(&self) -> &str {
-        "sp2_switch"
+        S::TOP
     }
 
     fn cycle(&mut self, n: u64, pins: &mut Frame, expect: &mut Frame) -> Result<(), String> {
@@ -115,16 +161,16 @@ impl Top for Sp2SwitchTop {
             }
             let consume = (n >= self.stall_until[p] && self.rng.gen_bool(p_consume)) as usize;
             (link_in[p], token_in[p]) =
-                self.nodes[p].cycle(self.sw.cycle, self.wires.0[p], self.wires.1[p], consume);
+                self.nodes[p].cycle(self.sw.cycles(), self.wires.0[p], self.wires.1[p], consume);
         }
-        let crc: [u8; PORTS] = std::array::from_fn(|i| self.sw.rx[i].crc_errors as u8);
-        let route: [u8; PORTS] = std::array::from_fn(|i| self.sw.rx[i].route_errors as u8);
+        let crc: [u8; PORTS] = std::array::from_fn(|i| self.sw.errors(i).0 as u8);
+        let route: [u8; PORTS] = std::array::from_fn(|i| self.sw.errors(i).1 as u8);
         let o = self
             .sw
-            .step(&link_in, &token_in)
+            .step_pins(&link_in, &token_in)
             .map_err(|e| format!("model: {e}"))?;
         if n.is_multiple_of(500) {
-            self.sw.check().map_err(|e| format!("model: {e}"))?;
+            self.sw.check_queue().map_err(|e| format!("model: {e}"))?;
         }
         self.bytes_out += o.link_out.iter().filter(|b| b.is_some()).count() as u64;
         self.wires = (o.link_out, o.token_out);
@@ -136,32 +182,25 @@ impl Top for Sp2SwitchTop {
     }
 
     fn packets(&self) -> u64 {
-        self.sw
-            .tx
-            .iter()
-            .map(|t| t.packets_queue + t.packets_xbar)
-            .sum()
+        let (q, x) = self.sw.packets_via();
+        q + x
     }
 
     fn finish(&mut self) -> Result<(), String> {
         self.sw
-            .check()
+            .check_queue()
             .map_err(|e| format!("model at the end: {e}"))
     }
 
     fn counters(&self) -> Vec<(&'static str, u64)> {
+        let (q, x) = self.sw.packets_via();
+        let errs = (0..PORTS).map(|i| self.sw.errors(i));
         vec![
             ("bytes_out", self.bytes_out),
-            ("via_xbar", self.sw.tx.iter().map(|t| t.packets_xbar).sum()),
-            (
-                "via_queue",
-                self.sw.tx.iter().map(|t| t.packets_queue).sum(),
-            ),
-            ("crc_errors", self.sw.rx.iter().map(|r| r.crc_errors).sum()),
-            (
-                "route_errors",
-                self.sw.rx.iter().map(|r| r.route_errors).sum(),
-            ),
+            ("via_xbar", x),
+            ("via_queue", q),
+            ("crc_errors", errs.clone().map(|e| e.0).sum()),
+            ("route_errors", errs.map(|e| e.1).sum()),
         ]
     }
 }

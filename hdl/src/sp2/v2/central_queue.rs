@@ -1,0 +1,705 @@
+//! The v2 central queue (docs/sp2-switch.md v2 §C). Hardware twin of
+//! `asr_model::sp2::v2::central_queue::CentralQueue` (`eval` then `commit`), equal to it at every port in
+//! every cycle: 128 chunks of 8 bytes, per-packet chunk chains, a FIFO of packets per output, whole-packet
+//! admission with one chunk reserved per empty output, one admission, one write and one read per cycle, each
+//! least recently served (three [`Lrs8`]).
+//!
+//! Ports (receiver/transmitter/output k's field at bits `[k*W +: W]`):
+//! - in `clock`;
+//! - in `adm_valid[7:0]` (receiver r asks for admission), `adm_set[63:0]` (8 bits per receiver: its permitted
+//!   outputs, non-empty), `adm_chunks[47:0]` (6 bits per receiver: the packet's chunks, 1..32);
+//! - in `wr_valid[7:0]` (receiver r offers a ready chunk of its admitted packet), `wr_data[511:0]` (64 bits
+//!   per receiver, byte 0 in bits 7:0), `wr_bytes[31:0]` (4 bits: 1..8), `wr_last[7:0]`, `wr_bad[7:0]`;
+//! - in `rd_req[7:0]` (transmitter o has room for a chunk);
+//! - out `adm_grant_valid`, `adm_grant[2:0]`, `adm_out[2:0]`: the receiver admitted in this cycle and its
+//!   output (0 when none);
+//! - out `wr_grant_valid`, `wr_grant[2:0]`: the receiver whose chunk is written; `rd_grant_valid`,
+//!   `rd_grant[2:0]`: the transmitter that reads (0 when none);
+//! - out `rd_valid`, `rd_out[2:0]`, `rd_data[63:0]`, `rd_bytes[3:0]`, `rd_last`, `rd_bad`: the chunk read at
+//!   the previous edge (registered; all 0 when `rd_valid` is 0);
+//! - out `load[63:0]` (8 bits per output: chunks queued or promised).
+//!
+//! Inputs are assumed to keep the model's protocol (its `CqError` cases never occur): admission only for a
+//! receiver not writing a packet, chunks only from a receiver with an admitted packet and no more than it was
+//! admitted with.
+//!
+//! Storage, all in block RAM with a registered read (the export marks them `(* no_rw_check *)`; no RAM is read
+//! and written at one address in a cycle where the read value is used, below):
+//! - `dram: RAM<Bits<70>, 7>`: per chunk `{bad, last, bytes[3:0], data[63:0]}`. Written at the free head,
+//!   read at the granted transmitter's chunk (a chunk on a chain, never the free head); the read data are the
+//!   `rd_*` outputs of the next cycle.
+//! - `nram: RAM<Bits<7>, 7>`: per chunk the packet's next chunk, written at the writer's previous chunk,
+//!   read with the data. `nbyp` holds the link when the write links from the chunk read at the same edge.
+//! - `fram: RAM<Bits<7>, 7>`: the free FIFO (initially 0..127; `frp`, `fwp`, `fcnt`). Its read address is
+//!   the head index after this edge's pop, so the RAM's output register is the prefetched head; `fbyp` is the
+//!   head when it is the chunk pushed at the last edge into an empty FIFO.
+//! - `pram: RAM<Bits<7>, 7>`: per output 16 packets (their first chunks), address `{o, index}`, with a head
+//!   register per output (`ph`). A start pops `o` and reads its next entry; the following edge copies the
+//!   RAM output into `ph[o]` (`pend`), before `o` can start again. A push into an empty FIFO sets `ph` directly.
+//!   `pres[o]` counts the packets queued plus admitted and not started, which admission keeps ≤ 16.
+//!
+//! Registers per transmitter: the read state `rst` (0 between packets, 1 at chunk `rptr`, 2 awaiting the next
+//! chunk of receiver `rptr[2:0]`, 3 reading chunk `rptr`); per receiver the writer (`wa`, `wout`, `wpv`,
+//! `wprev`, `wcons`: a transmitter awaits its next chunk). `hasnext` of the chunk read at the last edge is
+//! "no writer whose previous chunk it is and whose next chunk nobody awaits". Per output `load` and the
+//! pairwise comparisons of the loads, registered (`bt[o]` bit b: o beats b), which are the previous cycle's
+//! loads the least-loaded choice uses; `avail` = free − promised.
+//!
+//! Latency: the grants are combinational from the registers and the inputs; 1 cycle from a read grant to
+//! `rd_*`; a written chunk is readable from the next cycle on.
+
+use rust_hdl::prelude::*;
+
+use crate::lrs::Lrs8;
+
+/// Ports.
+pub const CQ2_PORTS: usize = asr_model::sp2::v2::central_queue::N;
+/// Chunks.
+pub const CQ2_CHUNKS: usize = asr_model::sp2::v2::central_queue::CHUNKS;
+
+fn offsets(w: usize) -> Vec<Constant<Bits<16>>> {
+    (0..CQ2_PORTS)
+        .map(|i| Constant::new(((i * w) as u64).into()))
+        .collect()
+}
+
+fn locals<T: Synth>(n: usize) -> Vec<Signal<Local, T>> {
+    (0..n).map(|_| Default::default()).collect()
+}
+
+fn dffs<T: Synth>(n: usize) -> Vec<DFF<T>> {
+    (0..n).map(|_| Default::default()).collect()
+}
+
+#[derive(LogicBlock)]
+pub struct CentralQueueV2 {
+    pub clock: Signal<In, Clock>,
+    pub adm_valid: Signal<In, Bits<8>>,
+    pub adm_set: Signal<In, Bits<64>>,
+    pub adm_chunks: Signal<In, Bits<48>>,
+    pub wr_valid: Signal<In, Bits<8>>,
+    pub wr_data: Signal<In, Bits<512>>,
+    pub wr_bytes: Signal<In, Bits<32>>,
+    pub wr_last: Signal<In, Bits<8>>,
+    pub wr_bad: Signal<In, Bits<8>>,
+    pub rd_req: Signal<In, Bits<8>>,
+    pub adm_grant_valid: Signal<Out, Bit>,
+    pub adm_grant: Signal<Out, Bits<3>>,
+    pub adm_out: Signal<Out, Bits<3>>,
+    pub wr_grant_valid: Signal<Out, Bit>,
+    pub wr_grant: Signal<Out, Bits<3>>,
+    pub rd_grant_valid: Signal<Out, Bit>,
+    pub rd_grant: Signal<Out, Bits<3>>,
+    pub rd_valid: Signal<Out, Bit>,
+    pub rd_out: Signal<Out, Bits<3>>,
+    pub rd_data: Signal<Out, Bits<64>>,
+    pub rd_bytes: Signal<Out, Bits<4>>,
+    pub rd_last: Signal<Out, Bit>,
+    pub rd_bad: Signal<Out, Bit>,
+    pub load: Signal<Out, Bits<64>>,
+    // Storage.
+    pub dram: RAM<Bits<70>, 7>,
+    pub nram: RAM<Bits<7>, 7>,
+    pub fram: RAM<Bits<7>, 7>,
+    pub pram: RAM<Bits<7>, 7>,
+    pub adm_arb: Lrs8,
+    pub wr_arb: Lrs8,
+    pub rd_arb: Lrs8,
+    // Free FIFO.
+    pub fcnt: DFFWithInit<Bits<8>>,
+    pub frp: DFF<Bits<7>>,
+    pub fwp: DFF<Bits<7>>,
+    pub fbyp: DFF<Bits<7>>,
+    pub fbyp_use: DFF<Bit>,
+    pub avail: DFFWithInit<Bits<8>>,
+    // Per output.
+    pub ld: Vec<DFF<Bits<8>>>,
+    pub bt: Vec<DFFWithInit<Bits<8>>>,
+    pub pcnt: Vec<DFF<Bits<5>>>,
+    pub prd: Vec<DFF<Bits<4>>>,
+    pub pwr: Vec<DFF<Bits<4>>>,
+    pub ph: Vec<DFF<Bits<7>>>,
+    pub pres: Vec<DFF<Bits<5>>>,
+    pub pend_v: DFF<Bit>,
+    pub pend_o: DFF<Bits<3>>,
+    pub rst: Vec<DFF<Bits<2>>>,
+    pub rptr: Vec<DFF<Bits<7>>>,
+    // Per receiver (the writers).
+    pub wa: Vec<DFF<Bit>>,
+    pub wpv: Vec<DFF<Bit>>,
+    pub wcons: Vec<DFF<Bit>>,
+    pub wout: Vec<DFF<Bits<3>>>,
+    pub wprev: Vec<DFF<Bits<7>>>,
+    // The read of the last edge.
+    pub rdv: DFF<Bit>,
+    pub rdt: DFF<Bits<3>>,
+    pub rdc: DFF<Bits<7>>,
+    pub nbyp_v: DFF<Bit>,
+    pub nbyp: DFF<Bits<7>>,
+    // Constants.
+    o4: Vec<Constant<Bits<16>>>,
+    o6: Vec<Constant<Bits<16>>>,
+    o8: Vec<Constant<Bits<16>>>,
+    o64: Vec<Constant<Bits<16>>>,
+    bit: Vec<Constant<Bits<8>>>,
+    idx: Vec<Constant<Bits<3>>>,
+    c_last: Constant<Bits<70>>,
+    c_bad: Constant<Bits<70>>,
+    // Locals.
+    zero: Signal<Local, Bits<8>>,
+    zc: Signal<Local, Bits<4>>,
+    base: Signal<Local, Bits<8>>,
+    r8: Vec<Signal<Local, Bits<8>>>,
+    aset: Vec<Signal<Local, Bits<8>>>,
+    kk: Vec<Signal<Local, Bits<8>>>,
+    lfound: Vec<Signal<Local, Bit>>,
+    lout: Vec<Signal<Local, Bits<3>>>,
+    lroom: Vec<Signal<Local, Bits<8>>>,
+    lpok: Vec<Signal<Local, Bit>>,
+    feas: Signal<Local, Bits<8>>,
+    a_v: Signal<Local, Bit>,
+    a_out: Signal<Local, Bits<3>>,
+    a_k: Signal<Local, Bits<8>>,
+    urgent: Signal<Local, Bits<8>>,
+    wg: Signal<Local, Bit>,
+    g_pv: Signal<Local, Bit>,
+    g_cons: Signal<Local, Bit>,
+    g_prev: Signal<Local, Bits<7>>,
+    g_out: Signal<Local, Bits<3>>,
+    g_last: Signal<Local, Bit>,
+    g_dat: Signal<Local, Bits<70>>,
+    fhead: Signal<Local, Bits<7>>,
+    fleft: Signal<Local, Bits<8>>,
+    rdbl: Signal<Local, Bits<8>>,
+    rg: Signal<Local, Bit>,
+    r_c: Signal<Local, Bits<7>>,
+    r_betw: Signal<Local, Bit>,
+    r_t: Signal<Local, Bits<3>>,
+    r_prd1: Signal<Local, Bits<4>>,
+    r_more: Signal<Local, Bit>,
+    hnm: Signal<Local, Bits<8>>,
+    aw_r: Signal<Local, Bits<3>>,
+    nextc: Signal<Local, Bits<7>>,
+    rlast: Signal<Local, Bit>,
+    st_n: Vec<Signal<Local, Bits<2>>>,
+    pt_n: Vec<Signal<Local, Bits<7>>>,
+    btn: Vec<Signal<Local, Bits<8>>>,
+    ldo: Signal<Local, Bits<64>>,
+    t4: Signal<Local, Bits<4>>,
+    t4w: Signal<Local, Bits<4>>,
+    t6: Signal<Local, Bits<6>>,
+    t8: Signal<Local, Bits<8>>,
+    t64: Signal<Local, Bits<64>>,
+}
+
+impl Default for CentralQueueV2 {
+    fn default() -> Self {
+        let n = CQ2_PORTS;
+        Self {
+            clock: Default::default(),
+            adm_valid: Default::default(),
+            adm_set: Default::default(),
+            adm_chunks: Default::default(),
+            wr_valid: Default::default(),
+            wr_data: Default::default(),
+            wr_bytes: Default::default(),
+            wr_last: Default::default(),
+            wr_bad: Default::default(),
+            rd_req: Default::default(),
+            adm_grant_valid: Default::default(),
+            adm_grant: Default::default(),
+            adm_out: Default::default(),
+            wr_grant_valid: Default::default(),
+            wr_grant: Default::default(),
+            rd_grant_valid: Default::default(),
+            rd_grant: Default::default(),
+            rd_valid: Default::default(),
+            rd_out: Default::default(),
+            rd_data: Default::default(),
+            rd_bytes: Default::default(),
+            rd_last: Default::default(),
+            rd_bad: Default::default(),
+            load: Default::default(),
+            dram: Default::default(),
+            nram: Default::default(),
+            fram: (0..CQ2_CHUNKS as u64).map(Bits::<7>::from).into(),
+            pram: Default::default(),
+            adm_arb: Default::default(),
+            wr_arb: Default::default(),
+            rd_arb: Default::default(),
+            fcnt: DFFWithInit::new((CQ2_CHUNKS as u64).into()),
+            frp: Default::default(),
+            fwp: Default::default(),
+            fbyp: Default::default(),
+            fbyp_use: Default::default(),
+            avail: DFFWithInit::new((CQ2_CHUNKS as u64).into()),
+            ld: dffs(n),
+            // Loads all 0 before the first cycle: o beats b iff o ≤ b (ties to the lowest port).
+            bt: (0..n)
+                .map(|o| DFFWithInit::new(((0xffu64 << o) & 0xff).into()))
+                .collect(),
+            pcnt: dffs(n),
+            prd: dffs(n),
+            pwr: dffs(n),
+            ph: dffs(n),
+            pres: dffs(n),
+            pend_v: Default::default(),
+            pend_o: Default::default(),
+            rst: dffs(n),
+            rptr: dffs(n),
+            wa: dffs(n),
+            wpv: dffs(n),
+            wcons: dffs(n),
+            wout: dffs(n),
+            wprev: dffs(n),
+            rdv: Default::default(),
+            rdt: Default::default(),
+            rdc: Default::default(),
+            nbyp_v: Default::default(),
+            nbyp: Default::default(),
+            o4: offsets(4),
+            o6: offsets(6),
+            o8: offsets(8),
+            o64: offsets(64),
+            bit: (0..n).map(|i| Constant::new((1u64 << i).into())).collect(),
+            idx: (0..n).map(|i| Constant::new((i as u64).into())).collect(),
+            c_last: Constant::new(Bits::<70>::from(1u64) << 68),
+            c_bad: Constant::new(Bits::<70>::from(1u64) << 69),
+            zero: Default::default(),
+            zc: Default::default(),
+            base: Default::default(),
+            r8: locals(n),
+            aset: locals(n),
+            kk: locals(n),
+            lfound: locals(n),
+            lout: locals(n),
+            lroom: locals(n),
+            lpok: locals(n),
+            feas: Default::default(),
+            a_v: Default::default(),
+            a_out: Default::default(),
+            a_k: Default::default(),
+            urgent: Default::default(),
+            wg: Default::default(),
+            g_pv: Default::default(),
+            g_cons: Default::default(),
+            g_prev: Default::default(),
+            g_out: Default::default(),
+            g_last: Default::default(),
+            g_dat: Default::default(),
+            fhead: Default::default(),
+            fleft: Default::default(),
+            rdbl: Default::default(),
+            rg: Default::default(),
+            r_c: Default::default(),
+            r_betw: Default::default(),
+            r_t: Default::default(),
+            r_prd1: Default::default(),
+            r_more: Default::default(),
+            hnm: Default::default(),
+            aw_r: Default::default(),
+            nextc: Default::default(),
+            rlast: Default::default(),
+            st_n: locals(n),
+            pt_n: locals(n),
+            btn: locals(n),
+            ldo: Default::default(),
+            t4: Default::default(),
+            t4w: Default::default(),
+            t6: Default::default(),
+            t8: Default::default(),
+            t64: Default::default(),
+        }
+    }
+}
+
+impl Logic for CentralQueueV2 {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(
+            self, clock, fcnt, frp, fwp, fbyp, fbyp_use, avail, pend_v, pend_o, rdv, rdt, rdc,
+            nbyp_v, nbyp
+        );
+        for i in 0..8 {
+            self.ld[i].clock.next = self.clock.val();
+            self.ld[i].d.next = self.ld[i].q.val();
+            self.bt[i].clock.next = self.clock.val();
+            self.bt[i].d.next = self.bt[i].q.val();
+            self.pcnt[i].clock.next = self.clock.val();
+            self.pcnt[i].d.next = self.pcnt[i].q.val();
+            self.prd[i].clock.next = self.clock.val();
+            self.prd[i].d.next = self.prd[i].q.val();
+            self.pwr[i].clock.next = self.clock.val();
+            self.pwr[i].d.next = self.pwr[i].q.val();
+            self.ph[i].clock.next = self.clock.val();
+            self.ph[i].d.next = self.ph[i].q.val();
+            self.pres[i].clock.next = self.clock.val();
+            self.pres[i].d.next = self.pres[i].q.val();
+            self.rst[i].clock.next = self.clock.val();
+            self.rptr[i].clock.next = self.clock.val();
+            self.wa[i].clock.next = self.clock.val();
+            self.wa[i].d.next = self.wa[i].q.val();
+            self.wpv[i].clock.next = self.clock.val();
+            self.wpv[i].d.next = self.wpv[i].q.val();
+            self.wcons[i].clock.next = self.clock.val();
+            self.wcons[i].d.next = self.wcons[i].q.val();
+            self.wout[i].clock.next = self.clock.val();
+            self.wout[i].d.next = self.wout[i].q.val();
+            self.wprev[i].clock.next = self.clock.val();
+            self.wprev[i].d.next = self.wprev[i].q.val();
+        }
+        self.dram.read_clock.next = self.clock.val();
+        self.dram.write_clock.next = self.clock.val();
+        self.nram.read_clock.next = self.clock.val();
+        self.nram.write_clock.next = self.clock.val();
+        self.fram.read_clock.next = self.clock.val();
+        self.fram.write_clock.next = self.clock.val();
+        self.pram.read_clock.next = self.clock.val();
+        self.pram.write_clock.next = self.clock.val();
+        self.adm_arb.clock.next = self.clock.val();
+        self.wr_arb.clock.next = self.clock.val();
+        self.rd_arb.clock.next = self.clock.val();
+        self.adm_arb.served.next = true;
+        self.wr_arb.served.next = true;
+        self.rd_arb.served.next = true;
+
+        // ---- Admission. room(o) + 8 = avail + 8 − (empty outputs) + (o empty) ≥ k + 8.
+        self.zero.next = 0.into();
+        self.zc.next = 0.into();
+        for o in 0..8 {
+            if self.ld[o].q.val() == 0 {
+                self.zero.next = self.zero.val() | self.bit[o].val();
+                self.zc.next = self.zc.val() + 1;
+            }
+        }
+        self.base.next = self.avail.q.val() + 8 - bit_cast::<8, 4>(self.zc.val());
+        for o in 0..8 {
+            self.r8[o].next = self.base.val();
+            if self.zero.val().get_bit(o) {
+                self.r8[o].next = self.base.val() + 1;
+            }
+        }
+        self.feas.next = 0.into();
+        for r in 0..8 {
+            self.aset[r].next = self.adm_set.val().get_bits::<8>(self.o8[r].val().index());
+            if !self.adm_valid.val().get_bit(r) {
+                self.aset[r].next = 0.into();
+            }
+            self.t6.next = self
+                .adm_chunks
+                .val()
+                .get_bits::<6>(self.o6[r].val().index());
+            self.kk[r].next = bit_cast::<8, 6>(self.t6.val()) + 8;
+            // The least loaded permitted output (by the registered pairwise comparisons).
+            self.lfound[r].next = false;
+            self.lout[r].next = 0.into();
+            self.lroom[r].next = 0.into();
+            self.lpok[r].next = false;
+            for o in 0..8 {
+                if self.aset[r].val().get_bit(o) & ((self.aset[r].val() & !self.bt[o].q.val()) == 0)
+                {
+                    self.lfound[r].next = true;
+                    self.lout[r].next = self.idx[o].val();
+                    self.lroom[r].next = self.r8[o].val();
+                    self.lpok[r].next = !self.pres[o].q.val().get_bit(4);
+                }
+            }
+            if self.lfound[r].val() & self.lpok[r].val() & (self.lroom[r].val() >= self.kk[r].val())
+            {
+                self.feas.next = self.feas.val() | self.bit[r].val();
+            }
+        }
+        self.adm_arb.req.next = self.feas.val();
+        self.a_v.next = self.adm_arb.grant_valid.val();
+        self.a_out.next = 0.into();
+        self.a_k.next = 0.into();
+        for r in 0..8 {
+            if self.adm_arb.onehot.val().get_bit(r) {
+                self.a_out.next = self.lout[r].val();
+                self.a_k.next = self.kk[r].val() - 8;
+            }
+        }
+        self.adm_grant_valid.next = self.a_v.val();
+        self.adm_grant.next = self.adm_arb.grant.val();
+        self.adm_out.next = self.a_out.val();
+
+        // ---- Write: last chunks first.
+        self.urgent.next = self.wr_valid.val() & self.wr_last.val();
+        self.wr_arb.req.next = self.wr_valid.val();
+        if self.urgent.val().any() {
+            self.wr_arb.req.next = self.urgent.val();
+        }
+        self.wg.next = self.wr_arb.grant_valid.val();
+        self.wr_grant_valid.next = self.wg.val();
+        self.wr_grant.next = self.wr_arb.grant.val();
+        self.g_pv.next = false;
+        self.g_cons.next = false;
+        self.g_prev.next = 0.into();
+        self.g_out.next = 0.into();
+        self.g_last.next = false;
+        self.g_dat.next = 0.into();
+        for r in 0..8 {
+            if self.wr_arb.onehot.val().get_bit(r) {
+                self.g_pv.next = self.wpv[r].q.val();
+                self.g_cons.next = self.wcons[r].q.val();
+                self.g_prev.next = self.wprev[r].q.val();
+                self.g_out.next = self.wout[r].q.val();
+                self.g_last.next = self.wr_last.val().get_bit(r);
+                self.t64.next = self.wr_data.val().get_bits::<64>(self.o64[r].val().index());
+                self.t4.next = self.wr_bytes.val().get_bits::<4>(self.o4[r].val().index());
+                self.g_dat.next =
+                    bit_cast::<70, 64>(self.t64.val()) | (bit_cast::<70, 4>(self.t4.val()) << 64);
+                if self.wr_last.val().get_bit(r) {
+                    self.g_dat.next = self.g_dat.val() | self.c_last.val();
+                }
+                if self.wr_bad.val().get_bit(r) {
+                    self.g_dat.next = self.g_dat.val() | self.c_bad.val();
+                }
+            }
+        }
+        // The free head (prefetched by the RAM's read register, or the bypass).
+        self.fhead.next = self.fram.read_data.val();
+        if self.fbyp_use.q.val() {
+            self.fhead.next = self.fbyp.q.val();
+        }
+        self.dram.write_enable.next = self.wg.val();
+        self.dram.write_address.next = self.fhead.val();
+        self.dram.write_data.next = self.g_dat.val();
+        // The link from the packet's previous chunk (not when a transmitter awaits the chunk directly).
+        self.nram.write_enable.next = self.wg.val() & self.g_pv.val() & !self.g_cons.val();
+        self.nram.write_address.next = self.g_prev.val();
+        self.nram.write_data.next = self.fhead.val();
+
+        // ---- Read.
+        self.rdbl.next = 0.into();
+        for t in 0..8 {
+            if (self.rst[t].q.val() == 1)
+                | ((self.rst[t].q.val() == 0) & (self.pcnt[t].q.val() != 0))
+            {
+                self.rdbl.next = self.rdbl.val() | self.bit[t].val();
+            }
+        }
+        self.rd_arb.req.next = self.rd_req.val() & self.rdbl.val();
+        self.rg.next = self.rd_arb.grant_valid.val();
+        self.rd_grant_valid.next = self.rg.val();
+        self.rd_grant.next = self.rd_arb.grant.val();
+        self.r_c.next = 0.into();
+        self.r_betw.next = false;
+        self.r_t.next = 0.into();
+        self.r_prd1.next = 0.into();
+        self.r_more.next = false;
+        for t in 0..8 {
+            if self.rd_arb.onehot.val().get_bit(t) {
+                self.r_t.next = self.idx[t].val();
+                self.r_c.next = self.rptr[t].q.val();
+                if self.rst[t].q.val() == 0 {
+                    self.r_betw.next = true;
+                    self.r_c.next = self.ph[t].q.val();
+                }
+                self.r_prd1.next = self.prd[t].q.val() + 1;
+                self.r_more.next = self.pcnt[t].q.val() > 1;
+            }
+        }
+        self.dram.read_address.next = self.r_c.val();
+        self.nram.read_address.next = self.r_c.val();
+        self.pram.read_address.next =
+            (bit_cast::<7, 3>(self.r_t.val()) << 4) | bit_cast::<7, 4>(self.r_prd1.val());
+
+        // ---- The chunk read at the last edge: outputs, and where its transmitter goes next.
+        self.rd_valid.next = self.rdv.q.val();
+        self.rd_out.next = 0.into();
+        self.rd_data.next = 0.into();
+        self.rd_bytes.next = 0.into();
+        self.rd_last.next = false;
+        self.rd_bad.next = false;
+        self.rlast.next = self.dram.read_data.val().get_bit(68);
+        if self.rdv.q.val() {
+            self.rd_out.next = self.rdt.q.val();
+            self.rd_data.next = self.dram.read_data.val().get_bits::<64>(0);
+            self.rd_bytes.next = self.dram.read_data.val().get_bits::<4>(64);
+            self.rd_last.next = self.rlast.val();
+            self.rd_bad.next = self.dram.read_data.val().get_bit(69);
+        }
+        // hasnext = no writer whose previous chunk is `rdc` and whose next chunk nobody awaits.
+        self.hnm.next = 0.into();
+        self.aw_r.next = 0.into();
+        for r in 0..8 {
+            if self.wa[r].q.val()
+                & self.wpv[r].q.val()
+                & !self.wcons[r].q.val()
+                & (self.wprev[r].q.val() == self.rdc.q.val())
+            {
+                self.hnm.next = self.hnm.val() | self.bit[r].val();
+                self.aw_r.next = self.idx[r].val();
+            }
+        }
+        self.nextc.next = self.nram.read_data.val();
+        if self.nbyp_v.q.val() {
+            self.nextc.next = self.nbyp.q.val();
+        }
+        for t in 0..8 {
+            self.st_n[t].next = self.rst[t].q.val();
+            self.pt_n[t].next = self.rptr[t].q.val();
+            if self.rdv.q.val() & (self.rdt.q.val() == self.idx[t].val()) {
+                if self.rlast.val() {
+                    self.st_n[t].next = 0.into();
+                } else if self.hnm.val() == 0 {
+                    self.st_n[t].next = 1.into();
+                    self.pt_n[t].next = self.nextc.val();
+                } else {
+                    self.st_n[t].next = 2.into();
+                    self.pt_n[t].next = bit_cast::<7, 3>(self.aw_r.val());
+                }
+            }
+            // A transmitter awaiting the granted writer's next chunk takes it.
+            if self.wg.val()
+                & (self.st_n[t].val() == 2)
+                & (self.pt_n[t].val() == bit_cast::<7, 3>(self.wr_arb.grant.val()))
+            {
+                self.st_n[t].next = 1.into();
+                self.pt_n[t].next = self.fhead.val();
+            }
+            if self.rd_arb.onehot.val().get_bit(t) {
+                self.st_n[t].next = 3.into();
+                self.pt_n[t].next = self.r_c.val();
+            }
+            self.rst[t].d.next = self.st_n[t].val();
+            self.rptr[t].d.next = self.pt_n[t].val();
+        }
+
+        // ---- The edge: the read register and the link bypass.
+        self.rdv.d.next = self.rg.val();
+        self.rdt.d.next = self.r_t.val();
+        self.rdc.d.next = self.r_c.val();
+        self.nbyp_v.d.next = self.rg.val()
+            & self.wg.val()
+            & self.g_pv.val()
+            & !self.g_cons.val()
+            & (self.g_prev.val() == self.r_c.val());
+        self.nbyp.d.next = self.fhead.val();
+        // The free FIFO: pop at a write, push the chunk read.
+        self.fleft.next = self.fcnt.q.val();
+        if self.wg.val() {
+            self.fleft.next = self.fcnt.q.val() - 1;
+        }
+        self.fcnt.d.next = self.fleft.val();
+        if self.rg.val() {
+            self.fcnt.d.next = self.fleft.val() + 1;
+        }
+        self.fram.read_address.next = self.frp.q.val();
+        if self.wg.val() {
+            self.frp.d.next = self.frp.q.val() + 1;
+            self.fram.read_address.next = self.frp.q.val() + 1;
+        }
+        self.fram.write_enable.next = self.rg.val();
+        self.fram.write_address.next = self.fwp.q.val();
+        self.fram.write_data.next = self.r_c.val();
+        if self.rg.val() {
+            self.fwp.d.next = self.fwp.q.val() + 1;
+        }
+        self.fbyp_use.d.next = self.rg.val() & (self.fleft.val() == 0);
+        self.fbyp.d.next = self.r_c.val();
+        // Free − promised: + a read, − an admission (a write takes a free chunk and a promise).
+        self.avail.d.next = self.avail.q.val() - self.a_k.val();
+        if self.rg.val() {
+            self.avail.d.next = self.avail.q.val() - self.a_k.val() + 1;
+        }
+        // The writers.
+        for r in 0..8 {
+            if self.adm_arb.onehot.val().get_bit(r) {
+                self.wa[r].d.next = true;
+                self.wpv[r].d.next = false;
+                self.wcons[r].d.next = false;
+                self.wout[r].d.next = self.a_out.val();
+            }
+            if self.wr_arb.onehot.val().get_bit(r) {
+                self.wpv[r].d.next = true;
+                self.wprev[r].d.next = self.fhead.val();
+                self.wcons[r].d.next = false;
+                if self.wr_last.val().get_bit(r) {
+                    self.wa[r].d.next = false;
+                }
+            } else if self.rdv.q.val() & !self.rlast.val() & self.hnm.val().get_bit(r) {
+                // A transmitter now awaits this writer's next chunk.
+                self.wcons[r].d.next = true;
+            }
+        }
+        // Per output: loads, their comparisons, packet FIFOs.
+        for o in 0..8 {
+            self.btn[o].next = self.bit[o].val();
+            for b in 0..8 {
+                if b < o {
+                    if self.ld[o].q.val() < self.ld[b].q.val() {
+                        self.btn[o].next = self.btn[o].val() | self.bit[b].val();
+                    }
+                }
+                if b > o {
+                    if self.ld[o].q.val() <= self.ld[b].q.val() {
+                        self.btn[o].next = self.btn[o].val() | self.bit[b].val();
+                    }
+                }
+            }
+            self.bt[o].d.next = self.btn[o].val();
+            if self.a_v.val() & (self.a_out.val() == self.idx[o].val()) {
+                self.pres[o].d.next = self.pres[o].q.val() + 1;
+                if self.rg.val() & self.r_betw.val() & (self.r_t.val() == self.idx[o].val()) {
+                    self.pres[o].d.next = self.pres[o].q.val();
+                }
+                self.ld[o].d.next = self.ld[o].q.val() + self.a_k.val();
+                if self.rg.val() & (self.r_t.val() == self.idx[o].val()) {
+                    self.ld[o].d.next = self.ld[o].q.val() + self.a_k.val() - 1;
+                }
+            } else {
+                if self.rg.val() & self.r_betw.val() & (self.r_t.val() == self.idx[o].val()) {
+                    self.pres[o].d.next = self.pres[o].q.val() - 1;
+                }
+                if self.rg.val() & (self.r_t.val() == self.idx[o].val()) {
+                    self.ld[o].d.next = self.ld[o].q.val() - 1;
+                }
+            }
+        }
+        // Packet FIFOs: a packet's first chunk is pushed on its output's FIFO; a start pops.
+        self.pram.write_enable.next = self.wg.val() & !self.g_pv.val();
+        self.t4w.next = 0.into();
+        for o in 0..8 {
+            if self.g_out.val() == self.idx[o].val() {
+                self.t4w.next = self.pwr[o].q.val();
+            }
+        }
+        self.pram.write_address.next =
+            (bit_cast::<7, 3>(self.g_out.val()) << 4) | bit_cast::<7, 4>(self.t4w.val());
+        self.pram.write_data.next = self.fhead.val();
+        for o in 0..8 {
+            if self.pend_v.q.val() & (self.pend_o.q.val() == self.idx[o].val()) {
+                self.ph[o].d.next = self.pram.read_data.val();
+            }
+            if self.rg.val() & self.r_betw.val() & (self.r_t.val() == self.idx[o].val()) {
+                self.prd[o].d.next = self.prd[o].q.val() + 1;
+                if self.wg.val() & !self.g_pv.val() & (self.g_out.val() == self.idx[o].val()) {
+                    self.pwr[o].d.next = self.pwr[o].q.val() + 1;
+                    if self.pcnt[o].q.val() == 1 {
+                        self.ph[o].d.next = self.fhead.val();
+                    }
+                } else {
+                    self.pcnt[o].d.next = self.pcnt[o].q.val() - 1;
+                }
+            } else if self.wg.val() & !self.g_pv.val() & (self.g_out.val() == self.idx[o].val()) {
+                self.pwr[o].d.next = self.pwr[o].q.val() + 1;
+                self.pcnt[o].d.next = self.pcnt[o].q.val() + 1;
+                if self.pcnt[o].q.val() == 0 {
+                    self.ph[o].d.next = self.fhead.val();
+                }
+            }
+        }
+        self.pend_v.d.next = self.rg.val() & self.r_betw.val() & self.r_more.val();
+        self.pend_o.d.next = self.r_t.val();
+
+        // ---- Loads out.
+        self.ldo.next = 0.into();
+        for o in 0..8 {
+            self.t8.next = self.ld[o].q.val();
+            self.ldo.next = self.ldo.val() | (bit_cast::<64, 8>(self.t8.val()) << self.o8[o].val());
+        }
+        self.load.next = self.ldo.val();
+    }
+}

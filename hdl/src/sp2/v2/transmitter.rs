@@ -1,0 +1,346 @@
+//! The v2 transmitter (docs/sp2-switch.md v2 §D), exported as `sp2_transmitter`. Hardware twin of
+//! `asr_model::sp2::v2::transmitter::Transmitter`: its outputs equal the model's `view` in every cycle, its
+//! registers advance as the model's `commit`. No output FIFO: the output register drives the link pins.
+//!
+//! Ports:
+//! - in `clock`; `load[7:0]`: the central queue's load of this output (chunks queued or promised);
+//! - in `grant`, `grant_rx[2:0]`: the allocator grants this transmitter to receiver `grant_rx` this cycle
+//!   (only when `free`);
+//! - in `offer_valid`, `offer_byte[7:0]`, `offer_end`, `offer_bad`: its crossbar receiver's offer (a byte,
+//!   or the end of the packet with the CRC verdict); used only while the source is the crossbar and `takes`;
+//! - in `read`: its central-queue read is granted this cycle; `chunk_valid`, `chunk_data[63:0]`,
+//!   `chunk_bytes[3:0]` (1–8), `chunk_last`, `chunk_bad`: the chunk read for it last cycle, arriving now;
+//! - in `token_in`: a downstream token (one byte of room freed);
+//! - out `link_valid`, `link_byte[7:0]`: the output register (the link pins);
+//! - out `free`: free for the crossbar (idle, nothing of the queue path inside, `load` 0);
+//! - out `wants`: wants a chunk (not on the crossbar, prefetch register empty, no read in flight);
+//! - out `takes`: takes its crossbar receiver's offer this cycle (source crossbar, credit left);
+//! - out `src_xbar`, `src_rx[2:0]`: the source is the crossbar, from receiver `src_rx` (0 otherwise);
+//! - out `credit_overflow`: sticky, a token arrived with the credit already full (the model's
+//!   `TxError::CreditOverflow`; the token is then ignored).
+//!
+//! State: credit (5 bits, starts at `RX_DEPTH`), the output register, the source (Idle / Xbar(i) / Queue),
+//! the running CRC, the serializer (the chunk being sent, shifted right one byte per byte sent, and the
+//! bytes left), the prefetch register, the read in flight, the CRC byte due (with its bad flag). The
+//! serializer sends byte `data[7:0]` and shifts, where the model indexes byte k of the chunk: the same
+//! bytes for chunks of 1–8 bytes.
+//!
+//! Latency: every output but `credit_overflow` is combinational from the registers (and `load`); a byte
+//! offered or serialized in cycle t is on the link pins in cycle t + 1.
+
+use rust_hdl::prelude::*;
+
+use crate::sp2::crc8::Crc8Step;
+use asr_model::sp2::RX_DEPTH;
+
+/// Source encoding (`src`): the model's `TxSrc`.
+pub const SRC_IDLE: u64 = 0;
+pub const SRC_XBAR: u64 = 1;
+pub const SRC_QUEUE: u64 = 2;
+
+#[derive(LogicBlock)]
+pub struct Sp2Transmitter {
+    pub clock: Signal<In, Clock>,
+    pub load: Signal<In, Bits<8>>,
+    pub grant: Signal<In, Bit>,
+    pub grant_rx: Signal<In, Bits<3>>,
+    pub offer_valid: Signal<In, Bit>,
+    pub offer_byte: Signal<In, Bits<8>>,
+    pub offer_end: Signal<In, Bit>,
+    pub offer_bad: Signal<In, Bit>,
+    pub read: Signal<In, Bit>,
+    pub chunk_valid: Signal<In, Bit>,
+    pub chunk_data: Signal<In, Bits<64>>,
+    pub chunk_bytes: Signal<In, Bits<4>>,
+    pub chunk_last: Signal<In, Bit>,
+    pub chunk_bad: Signal<In, Bit>,
+    pub token_in: Signal<In, Bit>,
+    pub link_valid: Signal<Out, Bit>,
+    pub link_byte: Signal<Out, Bits<8>>,
+    pub free: Signal<Out, Bit>,
+    pub wants: Signal<Out, Bit>,
+    pub takes: Signal<Out, Bit>,
+    pub src_xbar: Signal<Out, Bit>,
+    pub src_rx: Signal<Out, Bits<3>>,
+    pub credit_overflow: Signal<Out, Bit>,
+    // Registers.
+    pub credit: DFFWithInit<Bits<5>>,
+    pub out_v: DFF<Bit>,
+    pub out_b: DFF<Bits<8>>,
+    pub src: DFF<Bits<2>>,
+    pub rx: DFF<Bits<3>>,
+    pub crc: DFF<Bits<8>>,
+    pub ser_v: DFF<Bit>,
+    pub ser_d: DFF<Bits<64>>,
+    pub ser_n: DFF<Bits<4>>,
+    pub ser_last: DFF<Bit>,
+    pub ser_bad: DFF<Bit>,
+    pub pre_v: DFF<Bit>,
+    pub pre_d: DFF<Bits<64>>,
+    pub pre_n: DFF<Bits<4>>,
+    pub pre_last: DFF<Bit>,
+    pub pre_bad: DFF<Bit>,
+    pub inflight: DFF<Bit>,
+    pub due_v: DFF<Bit>,
+    pub due_bad: DFF<Bit>,
+    pub ovf: DFF<Bit>,
+    crc_step: Crc8Step,
+    // Locals.
+    empty: Signal<Local, Bit>,
+    has_credit: Signal<Local, Bit>,
+    sent_v: Signal<Local, Bit>,
+    sent_b: Signal<Local, Bits<8>>,
+    crc_x: Signal<Local, Bits<8>>,
+    cdata: Signal<Local, Bits<8>>,
+    ser_free: Signal<Local, Bit>,
+    credit_n: Signal<Local, Bits<5>>,
+    /// After the edge: serializer, prefetch, read in flight, CRC byte due.
+    sv: Signal<Local, Bit>,
+    pv: Signal<Local, Bit>,
+    fv: Signal<Local, Bit>,
+    dv: Signal<Local, Bit>,
+    /// `RX_DEPTH`: the credit when the downstream FIFO is empty.
+    depth: Constant<Bits<5>>,
+}
+
+impl Default for Sp2Transmitter {
+    fn default() -> Self {
+        Self {
+            clock: Default::default(),
+            load: Default::default(),
+            grant: Default::default(),
+            grant_rx: Default::default(),
+            offer_valid: Default::default(),
+            offer_byte: Default::default(),
+            offer_end: Default::default(),
+            offer_bad: Default::default(),
+            read: Default::default(),
+            chunk_valid: Default::default(),
+            chunk_data: Default::default(),
+            chunk_bytes: Default::default(),
+            chunk_last: Default::default(),
+            chunk_bad: Default::default(),
+            token_in: Default::default(),
+            link_valid: Default::default(),
+            link_byte: Default::default(),
+            free: Default::default(),
+            wants: Default::default(),
+            takes: Default::default(),
+            src_xbar: Default::default(),
+            src_rx: Default::default(),
+            credit_overflow: Default::default(),
+            credit: DFFWithInit::new((RX_DEPTH as u64).into()),
+            out_v: Default::default(),
+            out_b: Default::default(),
+            src: Default::default(),
+            rx: Default::default(),
+            crc: Default::default(),
+            ser_v: Default::default(),
+            ser_d: Default::default(),
+            ser_n: Default::default(),
+            ser_last: Default::default(),
+            ser_bad: Default::default(),
+            pre_v: Default::default(),
+            pre_d: Default::default(),
+            pre_n: Default::default(),
+            pre_last: Default::default(),
+            pre_bad: Default::default(),
+            inflight: Default::default(),
+            due_v: Default::default(),
+            due_bad: Default::default(),
+            ovf: Default::default(),
+            crc_step: Default::default(),
+            empty: Default::default(),
+            has_credit: Default::default(),
+            sent_v: Default::default(),
+            sent_b: Default::default(),
+            crc_x: Default::default(),
+            cdata: Default::default(),
+            ser_free: Default::default(),
+            credit_n: Default::default(),
+            sv: Default::default(),
+            pv: Default::default(),
+            fv: Default::default(),
+            dv: Default::default(),
+            depth: Constant::new((RX_DEPTH as u64).into()),
+        }
+    }
+}
+
+impl Logic for Sp2Transmitter {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(
+            self, clock, credit, out_v, out_b, src, rx, crc, ser_v, ser_d, ser_n, ser_last,
+            ser_bad, pre_v, pre_d, pre_n, pre_last, pre_bad, inflight, due_v, due_bad, ovf
+        );
+        // ---- The view. ----
+        self.empty.next = !self.ser_v.q.val()
+            & !self.pre_v.q.val()
+            & !self.inflight.q.val()
+            & !self.due_v.q.val();
+        self.has_credit.next = self.credit.q.val() != 0;
+        self.link_valid.next = self.out_v.q.val();
+        self.link_byte.next = self.out_b.q.val();
+        self.free.next = (self.src.q.val() == 0) & (self.load.val() == 0) & self.empty.val();
+        self.wants.next = (self.src.q.val() != 1) & !self.pre_v.q.val() & !self.inflight.q.val();
+        self.takes.next = (self.src.q.val() == 1) & self.has_credit.val();
+        self.src_xbar.next = self.src.q.val() == 1;
+        self.src_rx.next = 0.into();
+        if self.src.q.val() == 1 {
+            self.src_rx.next = self.rx.q.val();
+        }
+        self.credit_overflow.next = self.ovf.q.val();
+        // The CRC byte (inverted if the packet is bad) and the CRC step over the byte sent.
+        self.crc_x.next = self.crc.q.val();
+        self.crc_step.crc.next = self.crc.q.val();
+        // (The sub-block's input assigned once: docs/hdl.md, Icarus livelock.)
+        self.cdata.next = self.ser_d.q.val().get_bits::<8>(0);
+        if self.src.q.val() == 1 {
+            self.cdata.next = self.offer_byte.val();
+            if self.offer_bad.val() {
+                self.crc_x.next = !self.crc.q.val();
+            }
+        } else if self.due_bad.q.val() {
+            self.crc_x.next = !self.crc.q.val();
+        }
+        self.crc_step.data.next = self.cdata.val();
+        // ---- The edge. ----
+        self.sent_v.next = false;
+        self.sent_b.next = 0.into();
+        self.sv.next = self.ser_v.q.val();
+        self.pv.next = self.pre_v.q.val();
+        self.fv.next = self.inflight.q.val();
+        self.dv.next = self.due_v.q.val();
+        self.ser_free.next = false;
+        if self.src.q.val() == 1 {
+            // The crossbar: the receiver's byte, or at its end this transmitter's CRC.
+            if self.has_credit.val() & self.offer_valid.val() {
+                self.sent_v.next = true;
+                if self.offer_end.val() {
+                    self.sent_b.next = self.crc_x.val();
+                    self.crc.d.next = 0.into();
+                    self.src.d.next = 0.into();
+                } else {
+                    self.sent_b.next = self.offer_byte.val();
+                    self.crc.d.next = self.crc_step.crc_out.val();
+                }
+            }
+        } else {
+            // Idle or Queue: the CRC byte due, else the serializer's next byte.
+            if self.has_credit.val() {
+                if self.due_v.q.val() {
+                    self.sent_v.next = true;
+                    self.sent_b.next = self.crc_x.val();
+                    self.crc.d.next = 0.into();
+                    self.dv.next = false;
+                } else if self.ser_v.q.val() {
+                    self.sent_v.next = true;
+                    self.sent_b.next = self.ser_d.q.val().get_bits::<8>(0);
+                    self.crc.d.next = self.crc_step.crc_out.val();
+                    if self.ser_n.q.val() == 1 {
+                        if self.ser_last.q.val() {
+                            self.dv.next = true;
+                            self.due_bad.d.next = self.ser_bad.q.val();
+                        }
+                        self.sv.next = false;
+                        self.ser_free.next = true;
+                    } else {
+                        self.ser_d.d.next = self.ser_d.q.val() >> 8;
+                        self.ser_n.d.next = self.ser_n.q.val() - 1;
+                    }
+                }
+            }
+            if !self.ser_v.q.val() {
+                self.ser_free.next = true;
+            }
+            // The serializer, free after this byte, takes the prefetched chunk, else the arriving one.
+            if self.ser_free.val() & self.pre_v.q.val() {
+                self.sv.next = true;
+                self.ser_d.d.next = self.pre_d.q.val();
+                self.ser_n.d.next = self.pre_n.q.val();
+                self.ser_last.d.next = self.pre_last.q.val();
+                self.ser_bad.d.next = self.pre_bad.q.val();
+                self.pv.next = false;
+            }
+            if self.chunk_valid.val() {
+                self.fv.next = false;
+                if self.ser_free.val() & !self.pre_v.q.val() {
+                    self.sv.next = true;
+                    self.ser_d.d.next = self.chunk_data.val();
+                    self.ser_n.d.next = self.chunk_bytes.val();
+                    self.ser_last.d.next = self.chunk_last.val();
+                    self.ser_bad.d.next = self.chunk_bad.val();
+                } else {
+                    self.pv.next = true;
+                    self.pre_d.d.next = self.chunk_data.val();
+                    self.pre_n.d.next = self.chunk_bytes.val();
+                    self.pre_last.d.next = self.chunk_last.val();
+                    self.pre_bad.d.next = self.chunk_bad.val();
+                }
+            }
+            if self.read.val() {
+                self.fv.next = true;
+            }
+            // Queue while anything of the queue path is inside after the edge.
+            self.src.d.next = 0.into();
+            if self.sv.val() | self.pv.val() | self.fv.val() | self.dv.val() {
+                self.src.d.next = 2.into();
+            }
+        }
+        self.ser_v.d.next = self.sv.val();
+        self.pre_v.d.next = self.pv.val();
+        self.inflight.d.next = self.fv.val();
+        self.due_v.d.next = self.dv.val();
+        if self.grant.val() {
+            self.src.d.next = 1.into();
+            self.rx.d.next = self.grant_rx.val();
+        }
+        self.out_v.d.next = self.sent_v.val();
+        self.out_b.d.next = self.sent_b.val();
+        self.credit_n.next = self.credit.q.val();
+        if self.sent_v.val() {
+            self.credit_n.next = self.credit.q.val() - 1;
+        }
+        self.credit.d.next = self.credit_n.val();
+        if self.token_in.val() {
+            if self.credit_n.val() >= self.depth.val() {
+                self.ovf.d.next = true;
+            } else {
+                self.credit.d.next = self.credit_n.val() + 1;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A token with the credit full raises the sticky `credit_overflow` and leaves the credit at its limit
+    /// (the model's `TxError::CreditOverflow`).
+    #[test]
+    fn a_token_at_full_credit_is_flagged() {
+        let mut uut = Sp2Transmitter::default();
+        uut.connect_all();
+        let edge = |uut: &mut Sp2Transmitter, token: bool| {
+            uut.token_in.next = token;
+            uut.clock.next = false.into();
+            assert!(simulate(uut, 100));
+            uut.clock.next = true.into();
+            assert!(simulate(uut, 100));
+        };
+        edge(&mut uut, false);
+        assert!(!uut.credit_overflow.val());
+        assert_eq!(uut.credit.q.val().to_u64(), RX_DEPTH as u64);
+        edge(&mut uut, true);
+        edge(&mut uut, false);
+        assert!(
+            uut.credit_overflow.val(),
+            "token at full credit not flagged"
+        );
+        assert_eq!(uut.credit.q.val().to_u64(), RX_DEPTH as u64);
+        edge(&mut uut, false);
+        assert!(uut.credit_overflow.val(), "the flag is sticky");
+    }
+}
