@@ -229,6 +229,9 @@ ecp5_script() { # top verilog wrapper json
 }
 
 clocked() { ports "$1" | grep -q "^clk"; }
+# The design as co-simulated (asr_hdl::export::canonical_of_user): `asr verilog` adds a header of `//` lines
+# and writes module names with `__` for rust-hdl's `$`; neither changes the design, so the key ignores both.
+canonical() { awk 'h || !/^\/\//{h=1; gsub(/__/, "$"); print}' "$1"; }
 
 key() { # top -> cache key (hex)
   {
@@ -243,6 +246,7 @@ key() { # top -> cache key (hex)
       ice40-hx8k) cat "synth/$1.ys";;
       *) ecp5_script "$1" "verilog" "wrap" "json";;
     esac
+    canonical "$B/verilog/$1.v"
   } | sha256sum | cut -c1-16
 }
 

@@ -108,6 +108,10 @@ fn bad_fault_requests_are_clear_errors() {
             "cannot fail 49 switches: the topology has only 16",
         ),
         (vec!["--fail-switches", "P3"], "unknown switch `P3`"),
+        (
+            vec!["--fail-switches", "N0C4,N0C5,N0C6,N0C7,N1C4,N1C5,N1C6,N1C7"],
+            "the failures leave 0 processor(s) (32 unreachable and removed with their switches): a network needs at least 2",
+        ),
     ] {
         let mut a = vec!["topology", "sp2:32", "--out", "/dev/null"];
         a.extend(args.iter());

@@ -414,9 +414,549 @@ pub fn all_verilog() -> Vec<(String, String)> {
         .collect()
 }
 
+/// A port of an exported top module, as declared in its Verilog.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Port {
+    /// `input` or `output`.
+    pub dir: &'static str,
+    /// Width in bits.
+    pub width: usize,
+    /// The port's name.
+    pub name: String,
+}
+
+/// The ports of module `top` in `verilog`, in declaration order (from its `input`/`output` lines).
+pub fn ports_of(verilog: &str, top: &str) -> Vec<Port> {
+    let head = format!("module {top}(");
+    let mut ports = Vec::new();
+    let mut inside = false;
+    for line in verilog.lines() {
+        let t = line.trim();
+        if !inside {
+            inside = t.starts_with(&head);
+            continue;
+        }
+        if t.starts_with("endmodule") {
+            break;
+        }
+        let (dir, rest) = if let Some(r) = t.strip_prefix("input ") {
+            ("input", r)
+        } else if let Some(r) = t.strip_prefix("output ") {
+            ("output", r)
+        } else {
+            continue;
+        };
+        let rest = rest.trim_end_matches(';');
+        let width = match (rest.find('['), rest.find(':')) {
+            (Some(a), Some(b)) if a < b => {
+                rest[a + 1..b].trim().parse::<usize>().map_or(1, |m| m + 1)
+            }
+            _ => 1,
+        };
+        if let Some(name) = rest.split_whitespace().last() {
+            ports.push(Port {
+                dir,
+                width,
+                name: name.to_string(),
+            });
+        }
+    }
+    ports
+}
+
+/// What a user needs to instantiate a top: what it is, each port's meaning and packing, latency, reset.
+#[derive(Clone, Debug)]
+pub struct TopDoc {
+    /// One paragraph: what the top is and which model block it is the twin of.
+    pub summary: String,
+    /// `(port, meaning)` for every port of the top module.
+    pub ports: Vec<(String, String)>,
+    /// Latency in cycles.
+    pub latency: String,
+}
+
+/// Exported tops whose header lists their ports without meanings yet (merged after the header was written);
+/// the test `user_export_documents_every_port_and_is_the_same_design` requires every other top to be documented.
+pub const AWAITING_PORT_DOCS: &[&str] = &[
+    "central_queue_v2",
+    "receiver_v2",
+    "sp2_switch_v2",
+    "sp2_allocator",
+    "sp2_transmitter",
+    "alloc_islip1_m8",
+    "alloc_pim1_m8",
+    "alloc_wavefront_m8",
+];
+
+/// What every top says about reset: there is no reset input (yet); registers start at their initial values.
+pub const RESET_NOTE: &str = "none (no reset input): every register starts at the initial value of its `initial` \
+block (0 unless stated) when the simulation starts or the FPGA is configured (every flip-flop starts at 0: \
+a non-zero initial value is stored XORed with it, and Yosys maps the `initial` 0 to the iCE40 flip-flops' \
+power-up state). To restart the design, reconfigure the FPGA; clearing it while running is not supported.";
+
+fn docs(ps: &[(&str, &str)]) -> Vec<(String, String)> {
+    ps.iter()
+        .map(|(p, m)| (p.to_string(), m.to_string()))
+        .collect()
+}
+
+const CLOCK: (&str, &str) = (
+    "clock",
+    "clock; every register changes at its rising edge, inputs are sampled there",
+);
+
+/// The documentation of an exported top, or `None` for an unknown name.
+pub fn top_doc(name: &str) -> Option<TopDoc> {
+    if let Some(rest) = name.strip_prefix("matcher_m") {
+        let (m, p) = rest.split_once("_p")?;
+        let (m, p): (usize, usize) = (m.parse().ok()?, p.parse().ok()?);
+        return Some(TopDoc {
+            summary: format!(
+                "The combinational matcher of thesis Fig. 2.3 (ColumnOR / Rotate_Until_Zero heuristic) for \
+                 {m} inputs and {m} outputs, {p} pass(es), as docs/contracts.md reads it. Twin of \
+                 asr_model::matcher::heuristic (hdl/src/matcher.rs)."
+            ),
+            ports: vec![
+                (
+                    "requests".into(),
+                    format!(
+                        "request matrix: row i (input i) at bits [i*{m} +: {m}], bit j of a row = output j requested"
+                    ),
+                ),
+                (
+                    "grants".into(),
+                    format!(
+                        "assignment after initialisation and {p} pass(es), same layout as requests (before \
+                         conflict arbitration: a column may be given to several rows)"
+                    ),
+                ),
+            ],
+            latency: "0 cycles (combinational, no clock)".into(),
+        });
+    }
+    let benes = |n: usize| {
+        let stages = 2 * n.trailing_zeros() as usize - 1;
+        let w = 2 * stages + 16;
+        TopDoc {
+            summary: format!(
+                "Benes {n}x{n} network of 2x2 ASR switches ({stages} stages of {} switches), wired as \
+                 docs/contracts.md fixes. Twin of asr_model::benes::Benes (hdl/src/benes.rs). A packet is \
+                 one {w}-bit word: header in bits [{}:0] (2 bits per stage, stage 0 lowest, bit q = output q \
+                 permitted), 16-bit tag above; each stage strips 2 bits, so an output word is the tag.",
+                n / 2,
+                2 * stages - 1
+            ),
+            ports: vec![
+                CLOCK,
+                ("in_valid", "bit p: input p offers the word in_data[p]"),
+                ("in_data", "input p's word at bits [p*W +: W]"),
+                (
+                    "out_ready",
+                    "bit p: the consumer of output p takes its word this cycle",
+                ),
+                (
+                    "in_ready",
+                    "bit p: input p takes its offered word at this edge (combinational from out_ready)",
+                ),
+                ("out_valid", "bit p: output p offers out_data[p]"),
+                (
+                    "out_data",
+                    "output p's word (the tag) at bits [p*W +: W]; 0 when not valid",
+                ),
+            ]
+            .into_iter()
+            .map(|(p, m)| (p.to_string(), m.replace('W', &w.to_string())))
+            .collect(),
+            latency: format!(
+                "{} edges from acceptance at an input to delivery at an output without contention (2 per stage)",
+                2 * stages
+            ),
+        }
+    };
+    Some(match name {
+        "switch2" => TopDoc {
+            summary: "The 2x2 ASR switch of thesis chapter 3 with one-word input and output buffers and the \
+                      arbitration rule of docs/switch2.md. Twin of asr_model::switch2::Switch2 \
+                      (hdl/src/switch2.rs). A word is 26 bits: the 2-bit port set of this hop in bits [1:0] \
+                      (bit q = output q permitted), the rest of the header and the tag above; a move shifts \
+                      it right by 2."
+                .into(),
+            ports: docs(&[
+                CLOCK,
+                ("in_valid", "bit i: input i offers in_data[i]"),
+                ("in_data", "input i's word at bits [i*26 +: 26]"),
+                ("out_ready", "bit q: the consumer of output q takes its word this cycle"),
+                (
+                    "in_ready",
+                    "bit i: input i takes its offered word at this edge (combinational from out_ready)",
+                ),
+                ("out_valid", "bit q: output q offers out_data[q]"),
+                ("out_data", "output q's word at bits [q*26 +: 26]; 0 when not valid"),
+            ]),
+            latency: "a word accepted at edge t is in an output buffer at edge t+1 and offered during the \
+                      following cycle (2 edges per switch in a network)"
+                .into(),
+        },
+        "benes8" => benes(8),
+        "benes16" => benes(16),
+        "benes32" => benes(32),
+        "central_queue" => TopDoc {
+            summary: "The central queue of the SP2-style switch (docs/sp2-switch.md section 6): 128 chunks of 8 \
+                      bytes in block RAM, a linked list per output and a free list, least-recently-served \
+                      write and read arbiters, the reservation rule. Twin of \
+                      asr_model::sp2::central_queue::CentralQueue (hdl/src/sp2/central_queue.rs). Field k of a \
+                      packed port (receiver, transmitter or output k) is at bits [k*W +: W]."
+                .into(),
+            ports: docs(&[
+                CLOCK,
+                ("wr_valid", "bit i: receiver i offers a chunk"),
+                ("wr_out", "3 bits per receiver: the output whose list the chunk joins"),
+                ("wr_data", "64 bits per receiver: the chunk, byte 0 in bits [7:0]"),
+                ("wr_bytes", "4 bits per receiver: bytes in the chunk, 1..8"),
+                ("wr_last", "bit i: the chunk is its packet's last"),
+                ("wr_bad", "bit i: the packet is flagged bad (CRC error)"),
+                ("rd_req", "bit o: transmitter o can take a chunk"),
+                ("wr_grant_valid", "a receiver writes in this cycle"),
+                ("wr_grant", "the receiver that writes (0 when none)"),
+                ("rd_grant_valid", "a transmitter reads in this cycle"),
+                ("rd_grant", "the transmitter that reads (0 when none)"),
+                ("rd_valid", "the chunk read at the previous edge is on rd_*"),
+                ("rd_out", "its output"),
+                ("rd_data", "its data, byte 0 in bits [7:0]; 0 when not valid"),
+                ("rd_bytes", "its byte count; 0 when not valid"),
+                ("rd_last", "it is its packet's last chunk"),
+                ("rd_bad", "its packet is flagged bad"),
+                ("count", "8 bits per output: chunks queued"),
+                ("free", "chunks on the free list (128 at start)"),
+            ]),
+            latency: "1 cycle from read grant to rd_*; a written chunk is counted and readable from the next \
+                      cycle on"
+                .into(),
+        },
+        "transmitter" => TopDoc {
+            summary: "The transmitter of the SP2-style switch (docs/sp2-switch.md sections 7, 8): source selection \
+                      (idle, crossbar, central queue), 16-byte serializer, CRC, 7-byte output FIFO, output \
+                      register and link credit. Twin of asr_model::sp2::transmitter::Transmitter \
+                      (hdl/src/sp2/transmitter.rs)."
+                .into(),
+            ports: docs(&[
+                CLOCK,
+                ("grant", "the crossbar connects receiver grant_rx from this cycle on"),
+                ("grant_rx", "that receiver"),
+                ("xbar_valid", "the connected receiver's crossbar register holds a byte"),
+                ("xbar_byte", "that byte"),
+                ("xbar_last", "it is the packet's last byte"),
+                ("xbar_bad", "the packet is flagged bad"),
+                ("rd_grant", "the central queue granted this transmitter's read"),
+                ("chunk_valid", "the queue's read data are for this output"),
+                ("chunk_data", "the chunk, byte 0 in bits [7:0]"),
+                ("chunk_bytes", "its byte count"),
+                ("chunk_last", "it is its packet's last chunk"),
+                ("chunk_bad", "its packet is flagged bad"),
+                ("token_in", "a credit from downstream (one byte of buffer freed)"),
+                ("queued", "the central queue's chunk count for this output"),
+                ("link_valid", "the output register holds a byte for the link"),
+                ("link_byte", "that byte; 0 when not valid"),
+                ("free_xbar", "free for a crossbar connection (combinational)"),
+                ("wants_chunk", "asks the central queue for a chunk (combinational)"),
+                ("room0", "room for a crossbar byte that is not a packet's last (combinational)"),
+                ("room1", "room for a packet's last crossbar byte (combinational)"),
+                ("src_xbar", "the current source is the crossbar"),
+                ("src_rx", "its receiver (0 otherwise)"),
+            ]),
+            latency: "a byte entering the FIFO in a cycle is on link_byte 1 cycle later at the earliest; \
+                      the credit counter starts at 16"
+                .into(),
+        },
+        "receiver" => TopDoc {
+            summary: "The receiver of the SP2-style switch (docs/sp2-switch.md sections 4, 5, 8): 16-byte input \
+                      FIFO, packet parser and CRC check, crossbar request, queue-output choice, chunk \
+                      assembly for the central queue, error counters. Twin of \
+                      asr_model::sp2::receiver::Receiver (hdl/src/sp2/receiver.rs)."
+                .into(),
+            ports: docs(&[
+                CLOCK,
+                ("link_valid", "a byte from upstream"),
+                ("link_byte", "that byte (written into the FIFO at the edge)"),
+                ("xbar_grant", "the crossbar granted this cycle's request"),
+                ("xbar_gout", "to this transmitter"),
+                ("choose_grant", "the switch chose a queue output for this receiver"),
+                ("choose_out", "that output"),
+                ("wr_grant", "the central queue takes the ready chunk this cycle"),
+                ("room", "the connected transmitter has room for a crossbar byte"),
+                ("token_out", "an upstream credit (registered: one per byte popped, one per cycle)"),
+                ("xbar_req", "crossbar request (combinational from the FIFO head)"),
+                ("xbar_set", "its permitted outputs (bit o = output o); 0 without a request"),
+                ("choose_req", "waiting for a queue output (state Choose)"),
+                ("choose_set", "its permitted outputs"),
+                ("ready_valid", "a chunk is offered to the central queue"),
+                ("ready_out", "its output"),
+                ("ready_data", "its data, byte 0 in bits [7:0]"),
+                ("ready_bytes", "its byte count"),
+                ("ready_last", "it is its packet's last chunk"),
+                ("ready_bad", "its packet is flagged bad"),
+                ("xbar_valid", "the crossbar register holds a byte"),
+                ("xbar_byte", "that byte; 0 when not valid"),
+                ("xbar_last", "it is the packet's last byte"),
+                ("xbar_bad", "the packet is flagged bad"),
+                ("xbar_on", "connected to a transmitter through the crossbar (state Xbar)"),
+                ("xbar_out", "that transmitter"),
+                ("crc_errors", "wrapping count of packets whose CRC byte did not match (registered)"),
+                ("route_errors", "wrapping count of malformed packets dropped, LEN = 0 or R1 = 0 (registered)"),
+            ]),
+            latency: "a byte written at an edge is parsed from the next cycle on; see docs/sp2-switch.md section 4"
+                .into(),
+        },
+        "sp2_switch" => TopDoc {
+            summary: "The SP2-style 8x8 ASR switch (docs/sp2-switch.md): 8 receivers, 8 transmitters, the \
+                      central queue, the crossbar allocated by the 2-pass matching heuristic. Twin of \
+                      asr_model::sp2::switch::Sp2Switch (hdl/src/sp2/switch.rs). Port p's byte is at bits \
+                      [p*8 +: 8], its flag at bit p. Links carry bytes with credit-based flow control: a \
+                      sender may have at most 16 bytes outstanding per link and gets one token per byte the \
+                      receiver frees."
+                .into(),
+            ports: docs(&[
+                CLOCK,
+                ("link_in_valid", "bit p: a byte arrives on input link p"),
+                ("link_in_data", "input link p's byte"),
+                ("token_in", "bit p: a credit from the device downstream of output p"),
+                ("link_out_valid", "bit p: output p's register holds a byte"),
+                ("link_out_data", "output p's byte; 0 when not valid"),
+                ("token_out", "bit p: a credit back to the device upstream of input p"),
+                ("crc_errors", "receiver i's 8-bit wrapping count of CRC errors at bits [i*8 +: 8] (registered)"),
+                ("route_errors", "receiver i's 8-bit wrapping count of dropped malformed packets (registered)"),
+            ]),
+            latency: "5 cycles from LEN in to LEN - 1 out without contention (cut-through)".into(),
+        },
+        "sp2_board" => TopDoc {
+            summary: "The 16-processor SP2-style board (thesis section 4.2): 8 sp2_switch chips wired as sp2:16 \
+                      (processors on chips 4-7, turn-around at chips 0-3). Twin of \
+                      asr_model::sp2::network::Sp2Network on sp2:16 (hdl/src/sp2/board.rs). Processor k's \
+                      byte is at bits [k*8 +: 8], its flag at bit k; links as sp2_switch."
+                .into(),
+            ports: docs(&[
+                CLOCK,
+                ("node_in_valid", "bit k: processor k drives a byte into the board"),
+                ("node_in_data", "processor k's byte"),
+                ("node_token_in", "bit k: processor k's credit for a byte it consumed"),
+                ("node_out_valid", "bit k: the board drives a byte to processor k"),
+                ("node_out_data", "that byte; 0 when not valid"),
+                ("node_token_out", "bit k: a credit to processor k"),
+                ("chips_link_out_valid", "chip c's link_out_valid at bits [c*8 +: 8] (observation only)"),
+                ("chips_link_out_data", "chip c's link_out_data at bits [c*64 +: 64] (observation only)"),
+                ("chips_token_out", "chip c's token_out at bits [c*8 +: 8] (observation only)"),
+            ]),
+            latency: "5 cycles per switch: 5 between processors on one chip, 15 between chips".into(),
+        },
+        _ => return None,
+    })
+}
+
+/// Module names as users type them: rust-hdl names a sub-module `top$child$grandchild`; the user export
+/// writes `top__child__grandchild` (the exported Verilog has no `__` otherwise, which a test checks, so the
+/// change is reversible: [`canonical_of_user`]). Instance and signal names keep their `$`.
+pub fn typable_module_names(verilog: &str) -> String {
+    let modules: std::collections::HashSet<String> = verilog
+        .lines()
+        .filter_map(|l| l.strip_prefix("module "))
+        .map(|r| r.split('(').next().unwrap_or("").trim().to_string())
+        .filter(|n| n.contains('$'))
+        .collect();
+    map_idents(verilog, |id| {
+        modules.contains(id).then(|| id.replace('$', "__"))
+    })
+}
+
+/// The header comment of a top's user export: ports with direction, width and meaning, latency, reset.
+pub fn header_of(name: &str, verilog: &str) -> Option<String> {
+    if !TOPS.contains(&name) {
+        return None;
+    }
+    let doc = top_doc(name).unwrap_or_else(|| TopDoc {
+        summary: format!(
+            "{name}: the meaning of its ports is not written here yet; see the doc comment of its RustHDL \
+             block in hdl/src/ (tops awaiting port documentation: AWAITING_PORT_DOCS in hdl/src/export.rs)."
+        ),
+        ports: Vec::new(),
+        latency: "see the block's doc comment in hdl/src/".into(),
+    });
+    let ports = ports_of(verilog, name);
+    let mut h = String::new();
+    let wrap = |h: &mut String, prefix: &str, text: &str| {
+        let mut line = prefix.to_string();
+        for w in text.split_whitespace() {
+            if line.len() + w.len() + 1 > 110 && line.trim_end().len() > prefix.trim_end().len() {
+                h.push_str(line.trim_end());
+                h.push('\n');
+                line = format!("//{}", " ".repeat(prefix.len() - 2));
+            }
+            line.push_str(w);
+            line.push(' ');
+        }
+        h.push_str(line.trim_end());
+        h.push('\n');
+    };
+    h.push_str(&format!(
+        "// {name}: exported by `asr verilog` (asr {}). Module names use `__` where rust-hdl writes `$`.\n//\n",
+        env!("CARGO_PKG_VERSION")
+    ));
+    wrap(&mut h, "// ", &doc.summary);
+    h.push_str("//\n// Ports:\n");
+    let nw = ports.iter().map(|p| p.name.len()).max().unwrap_or(0);
+    for p in &ports {
+        let meaning = doc
+            .ports
+            .iter()
+            .find(|(n, _)| n == &p.name)
+            .map_or("(see hdl/src/)", |(_, m)| m.as_str());
+        let width = if p.width == 1 {
+            String::new()
+        } else {
+            format!("[{}:0]", p.width - 1)
+        };
+        let prefix = format!("//   {:<6} {:<9} {:<nw$}  ", p.dir, width, p.name);
+        wrap(&mut h, &prefix, meaning);
+    }
+    h.push_str("//\n");
+    wrap(&mut h, "// Latency: ", &doc.latency);
+    wrap(&mut h, "// Reset: ", RESET_NOTE);
+    h.push_str("// Instantiation and an example wrapper: docs/verilog.md.\n");
+    Some(h)
+}
+
+/// The Verilog a user gets from `asr verilog`: [`header_of`] then [`verilog_of`] with
+/// [`typable_module_names`]. The same design as the co-simulated [`verilog_of`] ([`canonical_of_user`]).
+pub fn user_verilog_of(name: &str) -> Option<String> {
+    let v = verilog_of(name)?;
+    let header = header_of(name, &v)?;
+    Some(header + &typable_module_names(&v))
+}
+
+/// Inverse of the user export: drops the leading `//` header lines and writes `$` for `__` again, giving
+/// exactly [`verilog_of`] (tested for every top). `scripts/synth.sh` keys its cache on this form, so a
+/// header or a name change does not invalidate synthesis results of the same design.
+pub fn canonical_of_user(user: &str) -> String {
+    let mut out = String::with_capacity(user.len());
+    let mut in_header = true;
+    for line in user.split_inclusive('\n') {
+        if in_header && line.starts_with("//") {
+            continue;
+        }
+        in_header = false;
+        out.push_str(&line.replace("__", "$"));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
-    use super::dedupe_modules;
+    use super::*;
+
+    /// Every exported top: every port of the module has a meaning in its header and every documented port
+    /// exists; the user export has no `$` in a module name and maps back to exactly the co-simulated
+    /// Verilog (which has no `__` of its own).
+    #[test]
+    fn user_export_documents_every_port_and_is_the_same_design() {
+        for &top in TOPS {
+            let v = verilog_of(top).expect("known top");
+            assert!(!v.contains("__"), "{top}: the export already has `__`");
+            let ports = ports_of(&v, top);
+            assert!(ports.len() >= 2, "{top}: ports not found");
+            let user = user_verilog_of(top).expect("known top");
+            let ascii_header = &user[..user.find("\nmodule ").expect("a module")];
+            assert!(
+                ascii_header.is_ascii(),
+                "{top}: the header is not plain ASCII"
+            );
+            assert!(
+                canonical_of_user(&user) == v,
+                "{top}: user export is not the same design"
+            );
+            if AWAITING_PORT_DOCS.contains(&top) {
+                assert!(
+                    top_doc(top).is_none(),
+                    "{top}: documented, remove it from AWAITING_PORT_DOCS"
+                );
+                for p in &ports {
+                    assert!(
+                        user.contains(&format!(" {} ", p.name)),
+                        "{top}: {} not in the header",
+                        p.name
+                    );
+                }
+                continue;
+            }
+            let doc = top_doc(top).unwrap_or_else(|| {
+                panic!("{top}: no top_doc (document its ports in hdl/src/export.rs)")
+            });
+            for p in &ports {
+                assert!(
+                    doc.ports.iter().any(|(n, _)| n == &p.name),
+                    "{top}: port {} has no meaning in top_doc",
+                    p.name
+                );
+            }
+            for (n, _) in &doc.ports {
+                assert!(
+                    ports.iter().any(|p| &p.name == n),
+                    "{top}: top_doc describes {n}, which is not a port"
+                );
+            }
+            assert!(user.starts_with(&format!("// {top}: ")), "{top}");
+            assert!(!user.contains("(see hdl/src/)"), "{top}");
+            let header = &user[..user.find("\nmodule ").expect("a module")];
+            assert!(header.is_ascii(), "{top}: the header is not plain ASCII");
+            for p in &ports {
+                assert!(
+                    user.contains(&format!(" {} ", p.name)),
+                    "{top}: {} not in the header",
+                    p.name
+                );
+            }
+            for l in user.lines().filter_map(|l| l.strip_prefix("module ")) {
+                let name = l.split('(').next().unwrap();
+                assert!(
+                    name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'),
+                    "{top}: module name {name:?}"
+                );
+            }
+            assert!(
+                canonical_of_user(&user) == v,
+                "{top}: user export is not the same design"
+            );
+        }
+    }
+
+    /// The port list of a module is read with directions and widths.
+    #[test]
+    fn ports_are_parsed_with_widths() {
+        let v = "module x$y(a);\n input wire  b;\nendmodule\nmodule t(clock,a,b);\n    input wire  clock;\n    input wire  [51:0] a;\n    output reg  [1:0] b;\nendmodule\n";
+        let p = ports_of(v, "t");
+        assert_eq!(
+            p,
+            [
+                Port {
+                    dir: "input",
+                    width: 1,
+                    name: "clock".into()
+                },
+                Port {
+                    dir: "input",
+                    width: 52,
+                    name: "a".into()
+                },
+                Port {
+                    dir: "output",
+                    width: 2,
+                    name: "b".into()
+                },
+            ]
+        );
+        assert_eq!(
+            typable_module_names(v).lines().next(),
+            Some("module x__y(a);")
+        );
+    }
 
     /// Two identical instance trees merge into one; a tree that differs in one constant, or only in a
     /// descendant, stays; instance names stay.

@@ -143,7 +143,7 @@ pub fn mark_quick(dir: &Path, since: std::time::SystemTime) -> Result<usize> {
             ),
             _ => match text.rfind("</svg>") {
                 Some(k) => format!(
-                    "{}<text x=\"99%\" y=\"14\" text-anchor=\"end\" font-family=\"sans-serif\" font-size=\"13\" fill=\"#c00000\">quick run: smaller runs, not the published figures</text>\n{}",
+                    "{}<text x=\"99%\" y=\"99%\" text-anchor=\"end\" font-family=\"sans-serif\" font-size=\"11\" fill=\"#c00000\">quick run: not the published figures</text>\n{}",
                     &text[..k],
                     &text[k..]
                 ),

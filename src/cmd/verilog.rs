@@ -1,5 +1,6 @@
 //! `asr verilog --out DIR`: writes one Verilog file per exported top (`DIR/<top>.v`, module named as the
-//! file), from `asr_hdl::export`.
+//! file), from `asr_hdl::export::user_verilog_of`: a header comment listing the ports (meaning, width,
+//! packing), latency and reset behaviour, and module names without `$` (docs/verilog.md).
 
 use anyhow::{bail, Context, Result};
 use std::fs;
@@ -37,7 +38,7 @@ pub fn export(out: &Path, tops: &[String]) -> Result<Vec<PathBuf>> {
     };
     let mut files = Vec::new();
     for name in &names {
-        let Some(v) = asr_hdl::export::verilog_of(name) else {
+        let Some(v) = asr_hdl::export::user_verilog_of(name) else {
             bail!(
                 "unknown top {name:?}; known tops: {}",
                 asr_hdl::export::TOPS.join(", ")

@@ -75,6 +75,11 @@ pub enum FaultError {
     },
     #[error("`{0}` is named twice")]
     Duplicate(String),
+    #[error(
+        "the failures leave {left} processor(s) ({removed} unreachable and removed with their switches): \
+         a network needs at least 2"
+    )]
+    TooFewProcessors { left: usize, removed: usize },
 }
 
 /// A switch-to-switch link (one or two channels between the same two switch ports): its two ends, a ≤ b.
@@ -384,6 +389,13 @@ pub fn degrade(
         }
     }
     let (topology, unreachable) = rebuild(t, &failed_links, &dead_sw);
+    let left = topology.nodes().len();
+    if left < 2 {
+        return Err(FaultError::TooFewProcessors {
+            left,
+            removed: unreachable.len(),
+        });
+    }
     Ok(Degraded {
         topology,
         failed_links,
