@@ -105,7 +105,7 @@ pub struct Sp2Transmitter {
 
 impl Default for Sp2Transmitter {
     fn default() -> Self {
-        assert!(RX_DEPTH < 32, "the credit register is 5 bits wide");
+        const { assert!(RX_DEPTH < 32, "the credit register is 5 bits wide") };
         Self {
             clock: Default::default(),
             load: Default::default(),
