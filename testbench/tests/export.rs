@@ -7,6 +7,13 @@ use std::process::Command;
 /// Warnings waived in the Verilator lint; docs/hdl.md gives the reasons.
 pub const WAIVED: &[&str] = &["WIDTH", "DECLFILENAME", "UNUSEDSIGNAL"];
 
+/// Tops that also waive `UNOPTFLAT`: `sp2_switch_v2` wires its blocks so that block-level (not bit-level)
+/// loops cross their boundaries (a receiver's offer → the switch's free-now → the allocator's grant → the
+/// receiver's grant input); there is no combinational cycle, Verilator iterates the loop to the same
+/// values (10^6 cycles against the model, 0 mismatches, `tests/sp2_switch_v2.rs`), and isolating every
+/// assignment made Verilator disagree with the model (docs/hdl.md).
+pub const WAIVED_UNOPTFLAT: &[&str] = &["sp2_switch_v2"];
+
 #[test]
 fn every_top_validates_and_lints() {
     for &name in TOPS.iter().filter(|&&n| n != "benes32") {
@@ -27,6 +34,9 @@ fn every_top_validates_and_lints() {
         cmd.args(["--lint-only", "-Wall", "--top-module", name]);
         for w in WAIVED {
             cmd.arg(format!("-Wno-{w}"));
+        }
+        if WAIVED_UNOPTFLAT.contains(&name) {
+            cmd.arg("-Wno-UNOPTFLAT");
         }
         let out = cmd
             .arg(&file)
