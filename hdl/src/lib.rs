@@ -19,6 +19,7 @@ pub mod export;
 pub mod lrs;
 pub mod lrs_tri;
 pub mod matcher;
+pub mod parts;
 pub mod sp2;
 pub mod switch2;
 pub mod switch2r;

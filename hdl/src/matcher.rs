@@ -16,6 +16,8 @@
 
 use rust_hdl::prelude::*;
 
+use crate::parts::locals;
+
 /// One pass of the heuristic over all `M` rows, in row order (combinational, latency 0).
 ///
 /// Ports: `req[MM-1:0]` the request rows `R`, `m_in[MM-1:0]` the assignment before the pass, `m_out[MM-1:0]`
@@ -42,10 +44,6 @@ pub struct MatcherPass<const M: usize, const MM: usize> {
     lo_free: Vec<Signal<Local, Bits<M>>>,
     wide: Vec<Widen<M, MM>>,
     acc: Vec<Signal<Local, Bits<MM>>>,
-}
-
-fn locals<T: Synth>(n: usize) -> Vec<Signal<Local, T>> {
-    (0..n).map(|_| Signal::default()).collect()
 }
 
 /// Zero-extends an `M`-bit row to `MM` bits (combinational). A block of its own because rust-hdl evaluates

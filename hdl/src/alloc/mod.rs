@@ -65,7 +65,4 @@ pub fn row_offsets() -> Vec<Constant<Bits<16>>> {
         .collect()
 }
 
-/// `n` default signals.
-pub fn locals<T: Synth>(n: usize) -> Vec<Signal<Local, T>> {
-    (0..n).map(|_| Signal::default()).collect()
-}
+pub use crate::parts::locals;

@@ -55,6 +55,8 @@
 
 use rust_hdl::prelude::*;
 
+use crate::parts::{locals, port_offsets as offsets};
+
 use crate::lrs::Lrs8;
 use crate::matcher::Widen;
 
@@ -161,16 +163,6 @@ pub struct CentralQueue {
     meta_r: Signal<Local, Bits<6>>,
     wide: Vec<Widen<8, 64>>,
     cacc: Vec<Signal<Local, Bits<64>>>,
-}
-
-fn locals<T: Synth>(n: usize) -> Vec<Signal<Local, T>> {
-    (0..n).map(|_| Signal::default()).collect()
-}
-
-fn offsets(w: usize) -> Vec<Constant<Bits<16>>> {
-    (0..CQ_PORTS)
-        .map(|i| Constant::new(((i * w) as u64).into()))
-        .collect()
 }
 
 impl Default for CentralQueue {

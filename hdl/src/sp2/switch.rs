@@ -19,6 +19,8 @@
 
 use rust_hdl::prelude::*;
 
+use crate::parts::{blocks, locals, port_offsets as offsets};
+
 use super::central_queue::CentralQueue;
 use super::receiver::Receiver;
 use super::transmitter::Transmitter;
@@ -99,20 +101,6 @@ pub struct Sp2Switch {
     xb: Vec<Signal<Local, Bits<8>>>,
     xl: Vec<Signal<Local, Bit>>,
     xbd: Vec<Signal<Local, Bit>>,
-}
-
-fn locals<T: Synth>(n: usize) -> Vec<Signal<Local, T>> {
-    (0..n).map(|_| Signal::default()).collect()
-}
-
-fn offsets(w: usize) -> Vec<Constant<Bits<16>>> {
-    (0..8)
-        .map(|i| Constant::new(((i * w) as u64).into()))
-        .collect()
-}
-
-fn blocks<T: Default>(n: usize) -> Vec<T> {
-    (0..n).map(|_| T::default()).collect()
 }
 
 impl Default for Sp2Switch {

@@ -32,6 +32,8 @@
 
 use rust_hdl::prelude::*;
 
+use crate::parts::locals;
+
 use super::row_step::RowStep;
 use crate::lrs_tri::LrsTri8;
 use asr_model::sp2::v2::allocator::{LATENCY, N, STAGE_ROWS};
@@ -82,10 +84,6 @@ pub struct Sp2Allocator {
     cand: Vec<Signal<Local, Bits<8>>>,
     gv: Vec<Signal<Local, Bits<8>>>,
     gr: Vec<Signal<Local, Bits<24>>>,
-}
-
-fn locals<T: Synth>(n: usize) -> Vec<Signal<Local, T>> {
-    (0..n).map(|_| Signal::default()).collect()
 }
 
 impl Default for Sp2Allocator {

@@ -52,26 +52,14 @@
 
 use rust_hdl::prelude::*;
 
+use crate::parts::{blocks as dffs, locals, port_offsets as offsets};
+
 use crate::lrs::Lrs8;
 
 /// Ports.
 pub const CQ2_PORTS: usize = asr_model::sp2::v2::central_queue::N;
 /// Chunks.
 pub const CQ2_CHUNKS: usize = asr_model::sp2::v2::central_queue::CHUNKS;
-
-fn offsets(w: usize) -> Vec<Constant<Bits<16>>> {
-    (0..CQ2_PORTS)
-        .map(|i| Constant::new(((i * w) as u64).into()))
-        .collect()
-}
-
-fn locals<T: Synth>(n: usize) -> Vec<Signal<Local, T>> {
-    (0..n).map(|_| Default::default()).collect()
-}
-
-fn dffs<T: Synth>(n: usize) -> Vec<DFF<T>> {
-    (0..n).map(|_| Default::default()).collect()
-}
 
 #[derive(LogicBlock)]
 pub struct CentralQueueV2 {

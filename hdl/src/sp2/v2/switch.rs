@@ -21,6 +21,8 @@
 
 use rust_hdl::prelude::*;
 
+use crate::parts::{blocks, locals, port_offsets as offsets};
+
 use super::allocator::Sp2Allocator;
 use super::central_queue::CentralQueueV2;
 use super::receiver::Receiver;
@@ -88,20 +90,6 @@ pub struct Sp2SwitchV2 {
     w_link: Vec<Widen<8, 64>>,
     w_ce: Vec<Widen<8, 64>>,
     w_re: Vec<Widen<8, 64>>,
-}
-
-fn locals<T: Synth>(n: usize) -> Vec<Signal<Local, T>> {
-    (0..n).map(|_| Signal::default()).collect()
-}
-
-fn offsets(w: usize) -> Vec<Constant<Bits<16>>> {
-    (0..8)
-        .map(|i| Constant::new(((i * w) as u64).into()))
-        .collect()
-}
-
-fn blocks<T: Default>(n: usize) -> Vec<T> {
-    (0..n).map(|_| T::default()).collect()
 }
 
 impl Default for Sp2SwitchV2 {
