@@ -12,8 +12,11 @@ use asr_model::routes::deadlock_free::{
 use asr_model::routes::updown::{updown_bfs, Ranking, UP};
 use asr_model::routes::validate::{check_walk, distances, max_npath_exhaustive_legal};
 use asr_model::routes::{generate, Method, RouteError};
-use asr_model::topology::{builtin, Port, Topology};
+use asr_model::topology::{builtin, Topology};
 use proptest::prelude::*;
+
+mod common;
+use common::small_topology;
 
 /// Follows every path of a header state by state; false if any move is an up move after a down move.
 fn all_paths_legal(t: &Topology, rk: &Ranking, src: usize, hops: &[u64]) -> bool {
@@ -253,42 +256,6 @@ fn a_given_order_is_used_and_a_topology_without_paths_is_an_error() {
         Err(RouteError::NoPath { .. })
     ));
     assert!(generate(&t, Method::Pruned, &|| {}).is_err());
-}
-
-/// Random small topologies: up to 5 switches of 4 ports, each with a processor, random links and wires.
-fn small_topology() -> impl Strategy<Value = Topology> {
-    (
-        2usize..6,
-        prop::collection::vec(
-            (any::<bool>(), 0usize..5, 1u32..4, 0usize..5, 1u32..4),
-            0..14,
-        ),
-    )
-        .prop_map(|(n, ops)| {
-            let mut t = Topology::new();
-            let s: Vec<usize> = (0..n)
-                .map(|i| t.add_switch(&format!("S{i}"), 4).unwrap())
-                .collect();
-            for (i, &si) in s.iter().enumerate() {
-                let p = t.add_node(&format!("P{i}")).unwrap();
-                t.link(Port { elem: p, port: 0 }, Port { elem: si, port: 0 })
-                    .unwrap();
-            }
-            for (link, a, pa, b, pb) in ops {
-                let (a, b) = (
-                    Port {
-                        elem: s[a % n],
-                        port: pa,
-                    },
-                    Port {
-                        elem: s[b % n],
-                        port: pb,
-                    },
-                );
-                let _ = if link { t.link(a, b) } else { t.wire(a, b) };
-            }
-            t
-        })
 }
 
 proptest! {

@@ -8,8 +8,11 @@ use asr_model::routes::solution::{max_adaptive_path, solution_graph, solve};
 use asr_model::routes::validate::{check_route, distances, max_npath_exhaustive};
 use asr_model::routes::{generate, Method, RouteError, Tables};
 use asr_model::topology::benes::benes;
-use asr_model::topology::{builtin, parse, Port, Topology};
+use asr_model::topology::{builtin, parse, Topology};
 use proptest::prelude::*;
+
+mod common;
+use common::small_topology;
 
 fn tables(t: &Topology) -> Tables {
     generate(t, Method::Pruned, &|| {}).unwrap()
@@ -228,42 +231,6 @@ fn route_file_round_trip_and_errors() {
     // A port set with one bad member: every combination must work.
     let e = load_routes(&t, "P0 P13 8 f0 81 2\n", "r").unwrap_err();
     assert!(matches!(*e.problem, RouteFileProblem::Invalid(_)), "{e}");
-}
-
-/// Random small topologies: up to 5 switches of 4 ports, each with a processor, random links and wires.
-fn small_topology() -> impl Strategy<Value = Topology> {
-    (
-        2usize..6,
-        prop::collection::vec(
-            (any::<bool>(), 0usize..5, 1u32..4, 0usize..5, 1u32..4),
-            0..14,
-        ),
-    )
-        .prop_map(|(n, ops)| {
-            let mut t = Topology::new();
-            let s: Vec<usize> = (0..n)
-                .map(|i| t.add_switch(&format!("S{i}"), 4).unwrap())
-                .collect();
-            for (i, &si) in s.iter().enumerate() {
-                let p = t.add_node(&format!("P{i}")).unwrap();
-                t.link(Port { elem: p, port: 0 }, Port { elem: si, port: 0 })
-                    .unwrap();
-            }
-            for (link, a, pa, b, pb) in ops {
-                let (a, b) = (
-                    Port {
-                        elem: s[a % n],
-                        port: pa,
-                    },
-                    Port {
-                        elem: s[b % n],
-                        port: pb,
-                    },
-                );
-                let _ = if link { t.link(a, b) } else { t.wire(a, b) };
-            }
-            t
-        })
 }
 
 proptest! {
