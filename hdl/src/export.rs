@@ -480,7 +480,6 @@ pub struct TopDoc {
 pub const AWAITING_PORT_DOCS: &[&str] = &[
     "central_queue_v2",
     "receiver_v2",
-    "sp2_switch_v2",
     "sp2_allocator",
     "sp2_transmitter",
     "alloc_islip1_m8",
@@ -534,16 +533,22 @@ pub fn top_doc(name: &str) -> Option<TopDoc> {
             latency: "0 cycles (combinational, no clock)".into(),
         });
     }
-    let benes = |n: usize| {
+    let benes = |n: usize, registered: bool| {
         let stages = 2 * n.trailing_zeros() as usize - 1;
         let w = 2 * stages + 16;
         TopDoc {
             summary: format!(
-                "Benes {n}x{n} network of 2x2 ASR switches ({stages} stages of {} switches), wired as \
-                 docs/contracts.md fixes. Twin of asr_model::benes::Benes (hdl/src/benes.rs). A packet is \
+                "Benes {n}x{n} network of {}2x2 ASR switches ({stages} stages of {} switches), wired as \
+                 docs/contracts.md fixes. Twin of asr_model::benes::{} (hdl/src/benes.rs). A packet is \
                  one {w}-bit word: header in bits [{}:0] (2 bits per stage, stage 0 lowest, bit q = output q \
                  permitted), 16-bit tag above; each stage strips 2 bits, so an output word is the tag.",
+                if registered {
+                    "registered-ready (skid-buffered, docs/switch2.md) "
+                } else {
+                    ""
+                },
                 n / 2,
+                if registered { "BenesR" } else { "Benes" },
                 2 * stages - 1
             ),
             ports: vec![
@@ -556,7 +561,11 @@ pub fn top_doc(name: &str) -> Option<TopDoc> {
                 ),
                 (
                     "in_ready",
-                    "bit p: input p takes its offered word at this edge (combinational from out_ready)",
+                    if registered {
+                        "bit p: input p takes its offered word at this edge (a register: its skid buffer is empty)"
+                    } else {
+                        "bit p: input p takes its offered word at this edge (combinational from out_ready)"
+                    },
                 ),
                 ("out_valid", "bit p: output p offers out_data[p]"),
                 (
@@ -597,9 +606,34 @@ pub fn top_doc(name: &str) -> Option<TopDoc> {
                       following cycle (2 edges per switch in a network)"
                 .into(),
         },
-        "benes8" => benes(8),
-        "benes16" => benes(16),
-        "benes32" => benes(32),
+        "switch2r" => TopDoc {
+            summary: "The registered-ready 2x2 ASR switch (docs/switch2.md, registered-ready variant): the thesis \
+                      switch with a one-word skid buffer per input, so in_ready is a register. Twin of \
+                      asr_model::switch2r::Switch2R (hdl/src/switch2r.rs). A word is 26 bits: the 2-bit port set of this hop in bits [1:0] \
+                      (bit q = output q permitted), the rest of the header and the tag above; a move shifts \
+                      it right by 2."
+                .into(),
+            ports: docs(&[
+                CLOCK,
+                ("in_valid", "bit i: input i offers in_data[i]"),
+                ("in_data", "input i's word at bits [i*26 +: 26]"),
+                ("out_ready", "bit q: the consumer of output q takes its word this cycle"),
+                (
+                    "in_ready",
+                    "bit i: input i takes its offered word at this edge (a register: its skid buffer is empty)",
+                ),
+                ("out_valid", "bit q: output q offers out_data[q]"),
+                ("out_data", "output q's word at bits [q*26 +: 26]; 0 when not valid"),
+            ]),
+            latency: "a word accepted at edge t is in an output buffer at edge t+1 and offered during the \
+                      following cycle (2 edges per switch in a network)"
+                .into(),
+        },
+        "benes8" => benes(8, false),
+        "benes8r" => benes(8, true),
+        "benes16r" => benes(16, true),
+        "benes16" => benes(16, false),
+        "benes32" => benes(32, false),
         "central_queue" => TopDoc {
             summary: "The central queue of the SP2-style switch (docs/sp2-switch.md section 6): 128 chunks of 8 \
                       bytes in block RAM, a linked list per output and a free list, least-recently-served \
@@ -727,6 +761,28 @@ pub fn top_doc(name: &str) -> Option<TopDoc> {
                 ("route_errors", "receiver i's 8-bit wrapping count of dropped malformed packets (registered)"),
             ]),
             latency: "5 cycles from LEN in to LEN - 1 out without contention (cut-through)".into(),
+        },
+        "sp2_switch_v2" => TopDoc {
+            summary: "The v2 SP2-style 8x8 ASR switch (docs/sp2-switch.md, v2): 8 receivers with block-RAM FIFOs, \
+                      the pipelined crossbar allocator, the central queue with per-packet chunk chains, 8 \
+                      transmitters; the same ports as sp2_switch. Twin of \
+                      asr_model::sp2::v2::switch::Sp2SwitchV2 (hdl/src/sp2/v2/switch.rs). Port p's byte is at bits \
+                      [p*8 +: 8], its flag at bit p. Links carry bytes with credit-based flow control: a \
+                      sender may have at most 16 bytes outstanding per link and gets one token per byte the \
+                      receiver frees."
+                .into(),
+            ports: docs(&[
+                CLOCK,
+                ("link_in_valid", "bit p: a byte arrives on input link p"),
+                ("link_in_data", "input link p's byte"),
+                ("token_in", "bit p: a credit from the device downstream of output p"),
+                ("link_out_valid", "bit p: output p's register holds a byte"),
+                ("link_out_data", "output p's byte; 0 when not valid"),
+                ("token_out", "bit p: a credit back to the device upstream of input p"),
+                ("crc_errors", "receiver i's 8-bit wrapping count of CRC errors at bits [i*8 +: 8] (registered)"),
+                ("route_errors", "receiver i's 8-bit wrapping count of dropped malformed packets (registered)"),
+            ]),
+            latency: "6 cycles from LEN in to LEN - 1 out without contention (cut-through)".into(),
         },
         "sp2_board" => TopDoc {
             summary: "The 16-processor SP2-style board (thesis section 4.2): 8 sp2_switch chips wired as sp2:16 \
