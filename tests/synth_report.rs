@@ -134,3 +134,42 @@ fn a_base_without_the_needed_columns_is_a_clear_error() {
         "{err}"
     );
 }
+
+/// `scripts/synth.sh` itself: every documented `--target` is accepted (a cached top, so nothing is placed; this
+/// needs the tools `scripts/setup.sh` installs, as the main job does), and an unknown one is refused by name.
+/// (A misplaced `case` arm once made the script refuse both ECP5 targets.)
+#[test]
+fn synth_sh_accepts_every_target_and_refuses_an_unknown_one() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let verilog = dir("verilog");
+    let out = Command::new(env!("CARGO_BIN_EXE_asr"))
+        .args(["verilog", "--out"])
+        .arg(&verilog)
+        .output()
+        .expect("asr verilog");
+    assert!(out.status.success(), "asr verilog: {out:?}");
+    for target in ["ice40-hx8k", "ecp5-25f", "ecp5-85f"] {
+        let out = Command::new("bash")
+            .arg(root.join("scripts/synth.sh"))
+            .args(["--target", target, "--cached-only", "--verilog"])
+            .arg(&verilog)
+            .arg("switch2r")
+            .current_dir(root)
+            .output()
+            .expect("bash");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "synth.sh --target {target}: {err}");
+        let report = root.join(format!("synth/build/{target}/report.md"));
+        let text = std::fs::read_to_string(&report).unwrap();
+        assert!(text.contains(&format!("Target {target}")), "{report:?}: {text}");
+    }
+    let out = Command::new("bash")
+        .arg(root.join("scripts/synth.sh"))
+        .args(["--target", "ecp5-12f", "switch2r"])
+        .current_dir(root)
+        .output()
+        .expect("bash");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("unknown --target 'ecp5-12f'"), "{err}");
+}
