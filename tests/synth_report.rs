@@ -163,27 +163,36 @@ fn synth_sh_accepts_every_target_and_refuses_an_unknown_one() {
         let text = std::fs::read_to_string(&report).unwrap();
         assert!(text.contains(&format!("Target {target}")), "{report:?}: {text}");
     }
-    // A small top placed on ECP5 (into a scratch cache, so the committed one is left alone): it has an Fmax.
-    // (`PNR` was once unset for ECP5, so nothing was placed.)
-    let scratch = dir("cache");
-    let out = Command::new("bash")
-        .arg(root.join("scripts/synth.sh"))
-        .args(["--target", "ecp5-25f", "-j", "1", "--verilog"])
-        .arg(&verilog)
-        .arg("switch2")
-        .env("SYNTH_CACHE", &scratch)
-        .current_dir(root)
-        .output()
-        .expect("bash");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success() && !err.contains("unbound"), "synth.sh ecp5-25f switch2: {err}");
-    let json: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(root.join("synth/build/ecp5-25f/switch2.json")).unwrap(),
-    )
-    .unwrap();
-    assert_eq!(json["fits"], serde_json::Value::Bool(true), "{json}");
-    assert!(json["fmax_mhz"].as_f64().unwrap_or(0.0) > 50.0, "{json}");
-    assert!(scratch.join("ecp5-25f").read_dir().unwrap().count() == 1);
+    // A small top placed on each family (into a scratch cache, so the committed one is left alone): it has an
+    // Fmax. (`PNR` was once unset for ECP5, so nothing was placed; a duplicated port list once made the iCE40
+    // pin wrapper an empty design, "no clock".)
+    for target in ["ice40-hx8k", "ecp5-25f"] {
+        let scratch = dir(&format!("cache-{target}"));
+        let out = Command::new("bash")
+            .arg(root.join("scripts/synth.sh"))
+            .args(["--target", target, "-j", "1", "--verilog"])
+            .arg(&verilog)
+            .arg("switch2")
+            .env("SYNTH_CACHE", &scratch)
+            .current_dir(root)
+            .output()
+            .expect("bash");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            out.status.success() && !err.contains("unbound"),
+            "synth.sh {target} switch2: {err}"
+        );
+        let path = root.join(format!("synth/build/{target}/switch2.json"));
+        let json: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        assert_eq!(json["fits"], serde_json::Value::Bool(true), "{path:?}: {json}");
+        assert!(
+            json["fmax_mhz"].as_f64().unwrap_or(0.0) > 50.0,
+            "{path:?}: {json}"
+        );
+        assert_eq!(json["lut"].as_u64().map(|l| l > 50), Some(true), "{json}");
+        assert_eq!(scratch.join(target).read_dir().unwrap().count(), 1);
+    }
     let out = Command::new("bash")
         .arg(root.join("scripts/synth.sh"))
         .args(["--target", "ecp5-12f", "switch2r"])
