@@ -161,7 +161,10 @@ fn synth_sh_accepts_every_target_and_refuses_an_unknown_one() {
         assert!(out.status.success(), "synth.sh --target {target}: {err}");
         let report = root.join(format!("synth/build/{target}/report.md"));
         let text = std::fs::read_to_string(&report).unwrap();
-        assert!(text.contains(&format!("Target {target}")), "{report:?}: {text}");
+        assert!(
+            text.contains(&format!("Target {target}")),
+            "{report:?}: {text}"
+        );
     }
     // A small top placed on each family (into a scratch cache, so the committed one is left alone): it has an
     // Fmax. (`PNR` was once unset for ECP5, so nothing was placed; a duplicated port list once made the iCE40
@@ -185,7 +188,11 @@ fn synth_sh_accepts_every_target_and_refuses_an_unknown_one() {
         let path = root.join(format!("synth/build/{target}/switch2.json"));
         let json: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-        assert_eq!(json["fits"], serde_json::Value::Bool(true), "{path:?}: {json}");
+        assert_eq!(
+            json["fits"],
+            serde_json::Value::Bool(true),
+            "{path:?}: {json}"
+        );
         assert!(
             json["fmax_mhz"].as_f64().unwrap_or(0.0) > 50.0,
             "{path:?}: {json}"
