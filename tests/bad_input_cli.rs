@@ -95,6 +95,10 @@ fn bad_inputs_get_plain_errors_that_name_the_problem() {
         (&["sp2-system", "--out", "afile"], "error: --out afile: exists and is not a folder"),
         (&["wormhole-figures", "--out", "afile"], "error: --out afile: exists and is not a folder"),
         (&["all", "--out", "afile"], "error: --out afile: exists and is not a folder"),
+        (
+            &["all", "--quick", "--cosim"],
+            "error: --cosim with --quick: the co-simulation has no quick form",
+        ),
         (&["verilog", "--out", "afile"], "error: --out afile: exists and is not a folder"),
         (&["routes", "--topology", "sp2:16", "--out", "."], "error: --out .: is a folder, expected a file name"),
         (&["wave", "benes8-burst", "--out", "."], "error: --out .: is a folder, expected a file name"),

@@ -31,6 +31,11 @@ pub struct Args {
     /// result file says it is from a quick run. Not the published figures.
     #[arg(long)]
     pub quick: bool,
+    /// Also co-simulate every exported top in Verilator against its model (`asr cosim all`: sp2_board for
+    /// 10^7 cycles, every other top for 10^6; about 13 minutes on 2 cores, Verilator builds included).
+    /// Not part of the default run, which stays within a few minutes; not with --quick.
+    #[arg(long)]
+    pub cosim: bool,
 }
 
 /// The sizes of the runs: the published figures ([`Scale::full`]) or `--quick`.
@@ -409,6 +414,11 @@ pub fn run(a: Args) -> Result<()> {
     if let Some(l) = a.worm_loads.iter().find(|&&l| l.is_nan() || l <= 0.0) {
         anyhow::bail!("--worm-loads {l}: loads must be > 0 (% of λmax)");
     }
+    if a.quick && a.cosim {
+        anyhow::bail!(
+            "--cosim with --quick: the co-simulation has no quick form (run `asr cosim all`)"
+        );
+    }
     super::check::out_dir("--out", &a.out)?;
     let sc = if a.quick {
         Scale::quick(&a)
@@ -423,9 +433,12 @@ pub fn run(a: Args) -> Result<()> {
     let sections: [(&str, &dyn Fn() -> Result<()>); 10] = [
         ("Verilog export and waveforms", &|| hdl(&a.out)),
         ("co-simulation of the exported Verilog (Verilator)", &|| {
-            if sc.quick {
-                // Verilator's builds alone take minutes on a fresh machine: not part of a quick run.
-                println!("co-simulation: skipped in a quick run (`asr cosim`, or `asr all` without --quick)\n");
+            if !a.cosim {
+                // Verilator's builds alone take minutes on a fresh machine, the runs about 10 more.
+                println!(
+                    "co-simulation: not in this run (`asr all --cosim`, or `asr cosim all --out {}`)\n",
+                    a.out.display()
+                );
                 return Ok(());
             }
             super::cosim::suite(&a.out, a.seed)
