@@ -483,7 +483,19 @@ pub const AWAITING_PORT_DOCS: &[&str] = &[];
 pub const RESET_NOTE: &str = "none (no reset input): every register starts at the initial value of its `initial` \
 block (0 unless stated) when the simulation starts or the FPGA is configured (every flip-flop starts at 0: \
 a non-zero initial value is stored XORed with it, and Yosys maps the `initial` 0 to the iCE40 flip-flops' \
-power-up state). To restart the design, reconfigure the FPGA; clearing it while running is not supported.";
+power-up state). To restart the design, reconfigure the FPGA, or export it with a reset input: `asr verilog \
+--reset`.";
+
+/// The `reset` port's meaning in the export with `--reset`.
+const RESET_PORT: &str =
+    "synchronous reset, active high: registers load their initial values at this edge";
+
+/// What a top exported with `--reset` says about reset.
+pub const RESET_WITH_PORT: &str = "the `reset` input (active high, synchronous): while it is 1 at a rising edge \
+every register loads its initial value (0 unless stated), the state the design has after configuration, \
+whatever the other inputs; one cycle is enough, and the outputs in the cycles after it are those of a freshly \
+configured design. Block-RAM contents are kept and not written during a reset (the top reads a RAM only where \
+it wrote since its start). Power-up: as without the reset input (`initial` values).";
 
 fn docs(ps: &[(&str, &str)]) -> Vec<(String, String)> {
     ps.iter()
@@ -988,6 +1000,21 @@ pub fn typable_module_names(verilog: &str) -> String {
 
 /// The header comment of a top's user export: ports with direction, width and meaning, latency, reset.
 pub fn header_of(name: &str, verilog: &str) -> Option<String> {
+    header_with(name, verilog, Reset::None)
+}
+
+/// What a header says about reset.
+enum Reset<'a> {
+    /// No reset input ([`RESET_NOTE`]).
+    None,
+    /// The `reset` input of `--reset` ([`RESET_WITH_PORT`]).
+    Port,
+    /// `--reset` could not add one, for this reason.
+    Refused(&'a str),
+}
+
+/// [`header_of`], saying what `reset` says about reset ([`user_verilog_with_reset`]).
+fn header_with(name: &str, verilog: &str, reset: Reset) -> Option<String> {
     if !TOPS.contains(&name) {
         return None;
     }
@@ -1023,11 +1050,14 @@ pub fn header_of(name: &str, verilog: &str) -> Option<String> {
     h.push_str("//\n// Ports:\n");
     let nw = ports.iter().map(|p| p.name.len()).max().unwrap_or(0);
     for p in &ports {
-        let meaning = doc
-            .ports
-            .iter()
-            .find(|(n, _)| n == &p.name)
-            .map_or("(see hdl/src/)", |(_, m)| m.as_str());
+        let meaning = doc.ports.iter().find(|(n, _)| n == &p.name).map_or(
+            if matches!(reset, Reset::Port) && p.name == "reset" {
+                RESET_PORT
+            } else {
+                "(see hdl/src/)"
+            },
+            |(_, m)| m.as_str(),
+        );
         let width = if p.width == 1 {
             String::new()
         } else {
@@ -1038,7 +1068,23 @@ pub fn header_of(name: &str, verilog: &str) -> Option<String> {
     }
     h.push_str("//\n");
     wrap(&mut h, "// Latency: ", &doc.latency);
-    wrap(&mut h, "// Reset: ", RESET_NOTE);
+    let refused;
+    wrap(
+        &mut h,
+        "// Reset: ",
+        match reset {
+            Reset::None => RESET_NOTE,
+            Reset::Port => RESET_WITH_PORT,
+            Reset::Refused(why) => {
+                refused = format!(
+                    "none, even with --reset: {why}. Every register starts at the initial value of its \
+                     `initial` block, and the RAM's contents are loaded with the bitstream; to restart the \
+                     design, reconfigure the FPGA."
+                );
+                &refused
+            }
+        },
+    );
     h.push_str("// Instantiation and an example wrapper: docs/verilog.md.\n");
     Some(h)
 }
@@ -1049,6 +1095,27 @@ pub fn user_verilog_of(name: &str) -> Option<String> {
     let v = verilog_of(name)?;
     let header = header_of(name, &v)?;
     Some(header + &typable_module_names(&v))
+}
+
+/// The user export with the synchronous reset input (`asr verilog --reset`, [`crate::reset`]): the header
+/// with the `reset` port and its behaviour, the design with a `reset` port on every module that holds a
+/// register. A combinational top (the matchers) is exported as without `--reset`. A top the reset cannot
+/// restore (a block RAM with initial contents: the central queues' free lists) is exported without it, its
+/// header saying why; the reason is returned beside the text.
+pub fn user_verilog_with_reset(name: &str) -> Option<(String, Option<String>)> {
+    let v = verilog_of(name)?;
+    match crate::reset::add_sync_reset(&v) {
+        Ok(r) => {
+            let has = r != format!("{}\n", v.trim_end());
+            let header = header_with(name, &r, if has { Reset::Port } else { Reset::None })?;
+            Some((header + &typable_module_names(&r), None))
+        }
+        Err(e) => {
+            let e = e.replace('$', "__");
+            let header = header_with(name, &v, Reset::Refused(&e))?;
+            Some((header + &typable_module_names(&v), Some(e)))
+        }
+    }
 }
 
 /// Inverse of the user export: drops the leading `//` header lines and writes `$` for `__` again, giving

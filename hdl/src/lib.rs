@@ -9,6 +9,7 @@
 //! - [`switch2r`]: its registered-ready variant (skid buffers; docs/switch2.md).
 //! - [`benes`]: Beneš networks of 2×2 switches (`benes8`, `benes16`, `benes32`; registered-ready `benes8r`,
 //!   `benes16r`).
+//! - [`reset`]: the synchronous reset of the user export (`asr verilog --reset`).
 //! - [`lrs`]: the least-recently-served arbiter (8 requesters).
 //! - [`lrs_tri`]: the same with a triangular order matrix, the winner always served (the v2 allocator).
 //! - [`sp2`]: blocks of the SP2-style 8×8 switch (`central_queue`).
@@ -20,6 +21,7 @@ pub mod lrs;
 pub mod lrs_tri;
 pub mod matcher;
 pub mod parts;
+pub mod reset;
 pub mod sp2;
 pub mod switch2;
 pub mod switch2r;

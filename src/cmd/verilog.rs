@@ -1,6 +1,7 @@
 //! `asr verilog --out DIR`: writes one Verilog file per exported top (`DIR/<top>.v`, module named as the
 //! file), from `asr_hdl::export::user_verilog_of`: a header comment listing the ports (meaning, width,
-//! packing), latency and reset behaviour, and module names without `$` (docs/verilog.md).
+//! packing), latency and reset behaviour, and module names without `$` (docs/verilog.md). `--reset` adds a
+//! synchronous reset input to every top that holds a register (`asr_hdl::export::user_verilog_with_reset`).
 
 use anyhow::{bail, Context, Result};
 use std::fs;
@@ -14,10 +15,19 @@ pub struct Args {
     /// Only these tops (default: all of `asr_hdl::export::TOPS`).
     #[arg(long)]
     pub top: Vec<String>,
+    /// Give every top that holds a register a synchronous, active-high `reset` input (docs/verilog.md,
+    /// "Clock and reset"); the synthesis results in the README are for the export without it.
+    #[arg(long)]
+    pub reset: bool,
 }
 
 /// Writes the Verilog of `tops` (all when empty) into `out`; returns the files written.
 pub fn export(out: &Path, tops: &[String]) -> Result<Vec<PathBuf>> {
+    export_with(out, tops, false)
+}
+
+/// [`export`], with the reset input on every top that holds a register when `reset`.
+pub fn export_with(out: &Path, tops: &[String], reset: bool) -> Result<Vec<PathBuf>> {
     if let Some(bad) = tops
         .iter()
         .find(|t| !asr_hdl::export::TOPS.contains(&t.as_str()))
@@ -38,7 +48,17 @@ pub fn export(out: &Path, tops: &[String]) -> Result<Vec<PathBuf>> {
     };
     let mut files = Vec::new();
     for name in &names {
-        let Some(v) = asr_hdl::export::user_verilog_of(name) else {
+        let v = if reset {
+            asr_hdl::export::user_verilog_with_reset(name).map(|(v, refused)| {
+                if let Some(why) = refused {
+                    eprintln!("asr verilog --reset: {name} has no reset input: {why}");
+                }
+                v
+            })
+        } else {
+            asr_hdl::export::user_verilog_of(name)
+        };
+        let Some(v) = v else {
             bail!(
                 "unknown top {name:?}; known tops: {}",
                 asr_hdl::export::TOPS.join(", ")
@@ -52,7 +72,7 @@ pub fn export(out: &Path, tops: &[String]) -> Result<Vec<PathBuf>> {
 }
 
 pub fn run(a: Args) -> Result<()> {
-    for f in export(&a.out, &a.top)? {
+    for f in export_with(&a.out, &a.top, a.reset)? {
         eprintln!("wrote {}", f.display());
     }
     Ok(())
