@@ -30,7 +30,11 @@
 //!   `rd_*` outputs of the next cycle.
 //! - `nram: RAM<Bits<7>, 7>`: per chunk the packet's next chunk, written at the writer's previous chunk,
 //!   read with the data. `nbyp` holds the link when the write links from the chunk read at the same edge.
-//! - `fram: RAM<Bits<7>, 7>`: the free FIFO (initially 0..127; `frp`, `fwp`, `fcnt`). Its read address is
+//! - the free list: the chunks never handed out since the start are counted by `fresh` (0..128: chunk
+//!   `fresh` is next while `fresh` < 128), freed chunks go through `fram: RAM<Bits<7>, 7>`, a FIFO (`frp`,
+//!   `fwp`, `fcnt` = its entries) that is used once `fresh` reaches 128 — the model's FIFO of 0..127 with
+//!   the freed chunks behind, in the same order, and no RAM contents to initialise, so a reset of the
+//!   registers restores it (`asr verilog --reset`). The FIFO's read address is
 //!   the head index after this edge's pop, so the RAM's output register is the prefetched head; `fbyp` is the
 //!   head when it is the chunk pushed at the last edge into an empty FIFO.
 //! - `pram: RAM<Bits<7>, 7>`: per output 16 packets (their first chunks), address `{o, index}`, with a head
@@ -96,7 +100,8 @@ pub struct CentralQueueV2 {
     pub wr_arb: Lrs8,
     pub rd_arb: Lrs8,
     // Free FIFO.
-    pub fcnt: DFFWithInit<Bits<8>>,
+    pub fresh: DFF<Bits<8>>,
+    pub fcnt: DFF<Bits<8>>,
     pub frp: DFF<Bits<7>>,
     pub fwp: DFF<Bits<7>>,
     pub fbyp: DFF<Bits<7>>,
@@ -169,6 +174,7 @@ pub struct CentralQueueV2 {
     g_last: Signal<Local, Bit>,
     g_dat: Signal<Local, Bits<70>>,
     fhead: Signal<Local, Bits<7>>,
+    from_ram: Signal<Local, Bit>,
     fleft: Signal<Local, Bits<8>>,
     rdbl: Signal<Local, Bits<8>>,
     rg: Signal<Local, Bit>,
@@ -222,12 +228,13 @@ impl Default for CentralQueueV2 {
             load: Default::default(),
             dram: Default::default(),
             nram: Default::default(),
-            fram: (0..CQ2_CHUNKS as u64).map(Bits::<7>::from).into(),
+            fram: Default::default(),
             pram: Default::default(),
             adm_arb: Default::default(),
             wr_arb: Default::default(),
             rd_arb: Default::default(),
-            fcnt: DFFWithInit::new((CQ2_CHUNKS as u64).into()),
+            fresh: Default::default(),
+            fcnt: Default::default(),
             frp: Default::default(),
             fwp: Default::default(),
             fbyp: Default::default(),
@@ -299,6 +306,7 @@ impl Default for CentralQueueV2 {
             g_last: Default::default(),
             g_dat: Default::default(),
             fhead: Default::default(),
+            from_ram: Default::default(),
             fleft: Default::default(),
             rdbl: Default::default(),
             rg: Default::default(),
@@ -330,8 +338,8 @@ impl Logic for CentralQueueV2 {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, fcnt, frp, fwp, fbyp, fbyp_use, s8, s7, pend_v, pend_o, rdv, rdt, rdc,
-            nbyp_v, nbyp
+            self, clock, fresh, fcnt, frp, fwp, fbyp, fbyp_use, s8, s7, pend_v, pend_o, rdv, rdt,
+            rdc, nbyp_v, nbyp
         );
         for i in 0..8 {
             self.ld[i].clock.next = self.clock.val();
@@ -490,9 +498,15 @@ impl Logic for CentralQueueV2 {
             }
         }
         // The free head (prefetched by the RAM's read register, or the bypass).
-        self.fhead.next = self.fram.read_data.val();
-        if self.fbyp_use.q.val() {
-            self.fhead.next = self.fbyp.q.val();
+        // The free head: the next never-used chunk, else the FIFO's (prefetched by the RAM's read register,
+        // or the bypass).
+        self.from_ram.next = self.fresh.q.val().get_bit(7);
+        self.fhead.next = self.fresh.q.val().get_bits::<7>(0);
+        if self.from_ram.val() {
+            self.fhead.next = self.fram.read_data.val();
+            if self.fbyp_use.q.val() {
+                self.fhead.next = self.fbyp.q.val();
+            }
         }
         self.dram.write_enable.next = self.wg.val();
         self.dram.write_address.next = self.fhead.val();
@@ -613,15 +627,18 @@ impl Logic for CentralQueueV2 {
         self.nbyp.d.next = self.fhead.val();
         // The free FIFO: pop at a write, push the chunk read.
         self.fleft.next = self.fcnt.q.val();
-        if self.wg.val() {
+        if self.wg.val() & self.from_ram.val() {
             self.fleft.next = self.fcnt.q.val() - 1;
+        }
+        if self.wg.val() & !self.from_ram.val() {
+            self.fresh.d.next = self.fresh.q.val() + 1;
         }
         self.fcnt.d.next = self.fleft.val();
         if self.rg.val() {
             self.fcnt.d.next = self.fleft.val() + 1;
         }
         self.fram.read_address.next = self.frp.q.val();
-        if self.wg.val() {
+        if self.wg.val() & self.from_ram.val() {
             self.frp.d.next = self.frp.q.val() + 1;
             self.fram.read_address.next = self.frp.q.val() + 1;
         }
