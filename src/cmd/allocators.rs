@@ -169,20 +169,11 @@ pub fn cached_row(dir: &Path, top: &str) -> Result<Option<Hw>> {
     }))
 }
 
-/// The ECP5 target's folder of the synthesis cache, if an ECP5 flow has written one (`ecp5*`).
+/// The LFE5U-25F folder of the synthesis cache (the ECP5 part), if the ECP5 flow has written it.
+/// (Another ECP5 folder, such as `ecp5-85f` for the board, is not this column.)
 fn ecp5_dir(cache: &Path) -> Option<PathBuf> {
-    let mut d: Vec<PathBuf> = std::fs::read_dir(cache)
-        .ok()?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| {
-            p.is_dir()
-                && p.file_name()
-                    .and_then(|n| n.to_str())
-                    .is_some_and(|n| n.starts_with("ecp5"))
-        })
-        .collect();
-    d.sort();
-    d.pop()
+    let d = cache.join("ecp5-25f");
+    d.is_dir().then_some(d)
 }
 
 /// The engine and routing of a study network.
