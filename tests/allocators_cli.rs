@@ -104,6 +104,16 @@ fn network_study_and_synthesis_cache() {
         "<!-- measured 2026-01-01 -->\n| alloc_islip1_m8 | 500 | 321 | 48 | 0 | 10 | 17 | 55.5 | 3 |\n",
     )
     .unwrap();
+    // The ECP5 column is the LFE5U-25F's; an 85F row (which sorts after it) must not be taken.
+    for (t, lut, f) in [("ecp5-25f", 654, "77.7"), ("ecp5-85f", 999, "11.1")] {
+        let d = dir.join(t);
+        std::fs::create_dir_all(&d).unwrap();
+        std::fs::write(
+            d.join("alloc_islip1_m8-0123456789abcdef.row"),
+            format!("<!-- measured 2026-01-01 -->\n| alloc_islip1_m8 | - | {lut} | 128 | 0 | 10 | 17 | {f} | 3 | 0 |\n"),
+        )
+        .unwrap();
+    }
     let rows = json(&[
         "allocators",
         "--json",
@@ -125,7 +135,8 @@ fn network_study_and_synthesis_cache() {
     let islip = find(&rows, "islip-1", 8, 0.5);
     assert_eq!(islip["lut_ice40"], 321);
     assert_eq!(islip["fmax_ice40_mhz"], 55.5);
-    assert!(islip["lut_ecp5"].is_null());
+    assert_eq!(islip["lut_ecp5"], 654);
+    assert_eq!(islip["fmax_ecp5_mhz"], 77.7);
     // No row for the matcher in this cache: null, not a number from elsewhere.
     let asr = find(&rows, "asr-p2", 8, 0.5);
     assert!(asr["lut_ice40"].is_null(), "{asr}");

@@ -402,6 +402,31 @@ fn sp2_systems(out: &Path, seed: u64, sc: &Scale) -> Result<()> {
     Ok(())
 }
 
+/// The allocator study (issue 17, `asr allocators`): matching quality, network saturation, FPGA figures.
+fn allocator_study(out: &Path, seed: u64, sc: &Scale) -> Result<()> {
+    #[derive(clap::Parser)]
+    struct Defaults {
+        #[command(flatten)]
+        a: super::allocators::Args,
+    }
+    let mut a = <Defaults as clap::Parser>::parse_from(["asr-allocators"]).a;
+    a.seed = seed;
+    if sc.quick {
+        a.trials = 10_000;
+        a.packets = 200;
+    }
+    let t = Instant::now();
+    let rows = super::allocators::compute(&a)?;
+    let text = super::allocators::render(&a, &rows, t.elapsed().as_secs_f64());
+    print!("{text}");
+    fs::write(out.join("allocators.txt"), &text)?;
+    fs::write(
+        out.join("allocators.json"),
+        serde_json::to_string_pretty(&rows)?,
+    )?;
+    Ok(())
+}
+
 pub fn run(a: Args) -> Result<()> {
     // Every argument is checked before the first section runs, the output folder last.
     super::check::count("--worm-warmup", a.worm_warmup, 0, super::check::MAX_CYCLES)?;
@@ -430,7 +455,7 @@ pub fn run(a: Args) -> Result<()> {
     }
     let t0 = Instant::now();
     let started = std::time::SystemTime::now();
-    let sections: [(&str, &dyn Fn() -> Result<()>); 10] = [
+    let sections: [(&str, &dyn Fn() -> Result<()>); 11] = [
         ("Verilog export and waveforms", &|| hdl(&a.out)),
         ("co-simulation of the exported Verilog (Verilator)", &|| {
             if !a.cosim {
@@ -462,6 +487,10 @@ pub fn run(a: Args) -> Result<()> {
         ("wormhole routing on hypercubes (Gravano et al.)", &|| {
             wormhole(&a, &sc)
         }),
+        (
+            "allocators: ASR heuristic against iSLIP, PIM, wavefront, exact",
+            &|| allocator_study(&a.out, a.seed, &sc),
+        ),
         ("SP2-style switch model", &|| sp2(&a.out, a.seed, &sc)),
         ("SP2 systems of SP2-style switches", &|| {
             sp2_systems(&a.out, a.seed, &sc)

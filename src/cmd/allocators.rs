@@ -372,7 +372,7 @@ pub fn render(a: &Args, rows: &[Row], seconds: f64) -> String {
         let _ = writeln!(s);
         let _ = writeln!(
             s,
-            "m = 8: saturation throughput (packets/input/cycle) | mean latency at half of it (cycles), uniform traffic, {} packets/input/load{}; 8x8 block on iCE40 HX8K (ECP5: not measured)",
+            "m = 8: saturation throughput (packets/input/cycle) | mean latency at half of it (cycles), uniform traffic, {} packets/input/load{}; 8x8 block on iCE40 HX8K and ECP5 LFE5U-25F (synth/cache, nextpnr seed 1)",
             a.packets,
             if a.no_networks { " (skipped)" } else { "" }
         );
@@ -382,8 +382,8 @@ pub fn render(a: &Args, rows: &[Row], seconds: f64) -> String {
         }
         let _ = write!(
             hdr,
-            " {:>20} {:>6} {:>5} {:>6} {:>8}",
-            "top", "LUT4", "FF", "depth", "Fmax MHz"
+            " {:>20} {:>6} {:>5} {:>6} {:>8} {:>9} {:>9}",
+            "top", "LUT4", "FF", "depth", "Fmax MHz", "ECP5 LUT4", "ECP5 MHz"
         );
         let _ = writeln!(s, "{hdr}");
         for r in m8 {
@@ -405,12 +405,14 @@ pub fn render(a: &Args, rows: &[Row], seconds: f64) -> String {
             }
             let _ = write!(
                 line,
-                " {:>20} {:>6} {:>5} {:>6} {:>8}",
+                " {:>20} {:>6} {:>5} {:>6} {:>8} {:>9} {:>9}",
                 opt(&r.top),
                 opt(&r.lut_ice40),
                 opt(&r.ff_ice40),
                 opt(&r.depth_ice40),
-                opt(&r.fmax_ice40_mhz)
+                opt(&r.fmax_ice40_mhz),
+                opt(&r.lut_ecp5),
+                opt(&r.fmax_ecp5_mhz)
             );
             let _ = writeln!(s, "{line}");
         }
