@@ -65,6 +65,7 @@ fn bad_input_is_an_error_naming_the_problem() {
         (vec!["--routing", "xy"], "--routing `xy`"),
         (vec!["--load", "1.5"], "--load"),
         (vec!["--payload", "3"], "--payload `3`"),
+        (vec!["--switch", "v3"], "--switch"),
     ] {
         let mut a = vec!["sp2-system"];
         a.extend(args.iter());
@@ -72,5 +73,52 @@ fn bad_input_is_an_error_naming_the_problem() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(!out.status.success(), "{args:?} succeeded");
         assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}
+
+/// The same system of v2 switches: it runs with the same scoreboard and drain checks, the JSON records the
+/// switch version, and the table says which switch it is.
+#[test]
+fn the_16_node_system_of_v2_switches() {
+    let out = asr(&[
+        "sp2-system",
+        "--network",
+        "sp2:16",
+        "--switch",
+        "v2",
+        "--load",
+        "0.2,1.0",
+        "--measure",
+        "3000",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains("16 processors, 8 SP2-style switches (v2)"),
+        "{text}"
+    );
+    let out = asr(&[
+        "sp2-system",
+        "--network",
+        "sp2:16",
+        "--switch",
+        "v2",
+        "--load",
+        "0.2",
+        "--measure",
+        "10000",
+        "--json",
+    ]);
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    let pts = v[0]["points"].as_array().expect("points");
+    for p in pts {
+        let a = p["stats"]["accepted"].as_f64().unwrap();
+        assert!((a - 0.2).abs() < 0.03, "{p}");
+        assert_eq!(p["stats"]["switches"], 8, "{p}");
     }
 }

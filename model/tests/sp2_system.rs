@@ -4,7 +4,10 @@
 
 use asr_model::routing::{Routing, TableRouting};
 use asr_model::sp2::network::{Sp2NetError, Sp2Network};
+use asr_model::sp2::switch::Sp2Switch;
 use asr_model::sp2::system::{run, Sp2SysConfig, Sp2SysError};
+use asr_model::sp2::v2::switch::Sp2SwitchV2;
+use asr_model::sp2::SwitchModel;
 use asr_model::topology::{builtin, Topology};
 
 fn tables(t: &Topology) -> TableRouting {
@@ -14,6 +17,16 @@ fn tables(t: &Topology) -> TableRouting {
 
 #[test]
 fn board_scoreboard_asr_and_single_with_and_without_backpressure() {
+    board_scoreboard::<Sp2Switch>();
+}
+
+/// The same board of v2 switches (docs/sp2-switch.md, version 2): the same scoreboard and drain checks.
+#[test]
+fn v2_board_scoreboard_asr_and_single_with_and_without_backpressure() {
+    board_scoreboard::<Sp2SwitchV2>();
+}
+
+fn board_scoreboard<S: SwitchModel>() {
     let t = builtin("sp2:16").unwrap();
     let asr = tables(&t);
     let single = asr.single_path("single");
@@ -33,7 +46,7 @@ fn board_scoreboard_asr_and_single_with_and_without_backpressure() {
             seed,
             ..Default::default()
         };
-        let s = run(Sp2Network::new(&t).unwrap(), routing, &cfg)
+        let s = run(Sp2Network::<S>::new(&t).unwrap(), routing, &cfg)
             .unwrap_or_else(|e| panic!("seed {seed} ({}): {e}", routing.name()));
         assert!(
             s.tagged > 500,
@@ -60,7 +73,7 @@ fn board_cut_through_latency_is_five_cycles_per_switch() {
     use asr_model::sp2::node::Node;
     let t = builtin("sp2:16").unwrap();
     let asr = tables(&t);
-    let mut net = Sp2Network::new(&t).unwrap();
+    let mut net = Sp2Network::<Sp2Switch>::new(&t).unwrap();
     let mut nodes: Vec<Node> = (0..16).map(|_| Node::new()).collect();
     let mut h = Vec::new();
     let mut cycle = 0u64;
@@ -106,6 +119,15 @@ fn board_cut_through_latency_is_five_cycles_per_switch() {
 
 #[test]
 fn system_32_nodes_delivers_everything_near_saturation() {
+    system_32::<Sp2Switch>();
+}
+
+#[test]
+fn v2_system_32_nodes_delivers_everything_near_saturation() {
+    system_32::<Sp2SwitchV2>();
+}
+
+fn system_32<S: SwitchModel>() {
     let t = builtin("sp2:32").unwrap();
     let asr = tables(&t);
     for (routing, seed) in [(&asr as &dyn Routing, 11), (&asr.single_path("single"), 12)] {
@@ -118,7 +140,7 @@ fn system_32_nodes_delivers_everything_near_saturation() {
             seed,
             ..Default::default()
         };
-        let s = run(Sp2Network::new(&t).unwrap(), routing, &cfg)
+        let s = run(Sp2Network::<S>::new(&t).unwrap(), routing, &cfg)
             .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         assert!(
             s.refused > 0,
@@ -132,7 +154,7 @@ fn system_32_nodes_delivers_everything_near_saturation() {
 fn bad_parameters_and_bad_routes_are_errors() {
     let t = builtin("sp2:16").unwrap();
     let asr = tables(&t);
-    let net = || Sp2Network::new(&t).unwrap();
+    let net = || Sp2Network::<Sp2Switch>::new(&t).unwrap();
     for cfg in [
         Sp2SysConfig {
             load: 0.0,
@@ -201,8 +223,8 @@ fn soak_one_million_cycles_at_saturation() {
         seed: 2026,
     };
     let t0 = std::time::Instant::now();
-    let s =
-        run(Sp2Network::new(&t).unwrap(), &asr, &cfg).unwrap_or_else(|e| panic!("seed 2026: {e}"));
+    let s = run(Sp2Network::<Sp2Switch>::new(&t).unwrap(), &asr, &cfg)
+        .unwrap_or_else(|e| panic!("seed 2026: {e}"));
     eprintln!(
         "soak: {} cycles, {} packets delivered, accepted {:.3} bytes/processor/cycle, queue mean {:.1} max {} \
          chunks, {:.1} s",
@@ -242,7 +264,8 @@ fn deadlock_free_tables_do_not_deadlock_the_512_node_system() {
         seed: 1,
         ..Default::default()
     };
-    let s = run(Sp2Network::new(&t).unwrap(), &asr, &cfg).unwrap_or_else(|e| panic!("seed 1: {e}"));
+    let s = run(Sp2Network::<Sp2Switch>::new(&t).unwrap(), &asr, &cfg)
+        .unwrap_or_else(|e| panic!("seed 1: {e}"));
     assert_eq!(s.delivered, s.created);
     assert!(
         s.refused > 0 && s.max_queue_chunks >= 120,
@@ -276,7 +299,7 @@ fn failed_links_lose_only_named_packets_and_everything_after_the_switch_arrives(
         assert!(union.cycle.is_none() && new.cdg.cycle.is_none());
         let before = TableRouting::from_tables(&t, &old.tables, "asr-df").unwrap();
         let after = TableRouting::from_tables(&d.topology, &new.tables, "asr-df").unwrap();
-        let net = Sp2Network::new(&t).unwrap();
+        let net = Sp2Network::<Sp2Switch>::new(&t).unwrap();
         let plan = FaultPlan {
             at: 3_000,
             links: d
@@ -345,8 +368,8 @@ fn soak_512_nodes_one_million_cycles_deadlock_free() {
         ..Default::default()
     };
     let t0 = std::time::Instant::now();
-    let s =
-        run(Sp2Network::new(&t).unwrap(), &asr, &cfg).unwrap_or_else(|e| panic!("seed 2026: {e}"));
+    let s = run(Sp2Network::<Sp2Switch>::new(&t).unwrap(), &asr, &cfg)
+        .unwrap_or_else(|e| panic!("seed 2026: {e}"));
     eprintln!(
         "soak 512: {} cycles, {} packets delivered of {} created, accepted {:.3} bytes/processor/cycle, queue mean {:.1} max {} chunks, {:.1} s",
         s.cycles,

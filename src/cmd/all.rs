@@ -383,6 +383,7 @@ fn sp2_systems(out: &Path, seed: u64, sc: &Scale) -> Result<()> {
         measure: sc.sys_measure,
         source_queue: 16,
         seed,
+        switch: "v1".into(),
         out: Some(out.join("sp2_systems")),
         json: false,
         shard: None,

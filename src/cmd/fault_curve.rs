@@ -82,7 +82,8 @@ pub fn compute(a: &Args) -> Result<Vec<Row>> {
         }
     }
     let t = super::topology::load(&a.network)?;
-    Sp2Network::new(&t).with_context(|| format!("network `{}`", a.network))?;
+    Sp2Network::<asr_model::sp2::switch::Sp2Switch>::new(&t)
+        .with_context(|| format!("network `{}`", a.network))?;
     let ks: Vec<usize> = (0..=a.max_links).step_by(a.step).collect();
     // Degraded topologies and their tables (in parallel over K).
     let prepared: Vec<Result<_>> = ks
@@ -131,7 +132,11 @@ pub fn compute(a: &Args) -> Result<Vec<Row>> {
                 seed: a.seed,
                 ..Default::default()
             };
-            match run(Sp2Network::new(topo)?, &routings[r], &cfg) {
+            match run(
+                Sp2Network::<asr_model::sp2::switch::Sp2Switch>::new(topo)?,
+                &routings[r],
+                &cfg,
+            ) {
                 Ok(s) => Ok((i, r, load, Some(s.accepted))),
                 Err(Sp2SysError::Deadlock { .. }) => Ok((i, r, load, None)),
                 Err(e) => Err(e).with_context(|| {

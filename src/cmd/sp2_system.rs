@@ -6,9 +6,11 @@
 use anyhow::{bail, Context, Result};
 use asr_model::routing::{Routing, TableRouting};
 use asr_model::sp2::network::Sp2Network;
+use asr_model::sp2::switch::Sp2Switch;
 use asr_model::sp2::system::{
     fmt_ids, run_with_faults, FaultPlan, Sp2SysConfig, Sp2SysError, Sp2SysStats,
 };
+use asr_model::sp2::v2::switch::Sp2SwitchV2;
 use asr_model::topology::Topology;
 use rayon::prelude::*;
 use std::fmt::Write;
@@ -56,6 +58,11 @@ pub struct Args {
     /// Seed of the traffic.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// The switch model of every switch: v1 (the first design) or v2 (docs/sp2-switch.md, version 2: pipelined
+    /// allocator, per-packet chunk chains).
+    #[arg(long, default_value = "v1", value_parser = ["v1", "v2"])]
+    #[serde(default = "default_switch")]
+    pub switch: String,
     /// Write `sp2_systems.csv`, `sp2_systems.json` and one latency–load plot per system (`sp2_32.svg`, …)
     /// into this folder (created if missing).
     #[arg(long)]
@@ -85,6 +92,10 @@ pub struct Args {
     pub reroute_delay: u64,
 }
 
+fn default_switch() -> String {
+    "v1".into()
+}
+
 /// A fault scenario prepared for one network: the links (switch index, port) and per routing the regenerated
 /// tables, with a description of what was done.
 pub struct Scenario {
@@ -112,7 +123,7 @@ fn prepare_faults(a: &Args, spec: &str, t: &Topology, at: u64) -> Result<Scenari
             .collect::<Vec<_>>()
             .join(", ")
     );
-    let net = Sp2Network::new(t)?;
+    let net = Sp2Network::<Sp2Switch>::new(t)?;
     let links = d
         .failed_links
         .iter()
@@ -266,7 +277,7 @@ fn plan(a: &Args) -> Result<Plan> {
     for spec in &a.network {
         let t = super::sim::load_topology(spec)?;
         // Fail early on a topology that is not made of SP2 switches, or too large a run.
-        let switches = Sp2Network::new(&t)
+        let switches = Sp2Network::<Sp2Switch>::new(&t)
             .with_context(|| format!("network `{spec}`"))?
             .switches
             .len();
@@ -333,7 +344,7 @@ fn run_jobs(a: &Args, plan: &Plan, which: &[usize]) -> Result<Vec<Point>> {
             seed: a.seed,
             ..Default::default()
         };
-        let net = Sp2Network::new(t)?;
+        let net = Sp2Network::<Sp2Switch>::new(t)?;
         let (processors, switches) = (net.processors(), net.switches.len());
         let mut point = Point {
             routing: routings[k].name(),
@@ -349,7 +360,13 @@ fn run_jobs(a: &Args, plan: &Plan, which: &[usize]) -> Result<Vec<Point>> {
             delay: a.reroute_delay,
             reroute: &sc.reroutes[k],
         });
-        match run_with_faults(net, &routings[k], &cfg, faults.as_ref()) {
+        let result = if a.switch == "v2" {
+            let net = Sp2Network::<Sp2SwitchV2>::new(t)?;
+            run_with_faults(net, &routings[k], &cfg, faults.as_ref())
+        } else {
+            run_with_faults(net, &routings[k], &cfg, faults.as_ref())
+        };
+        match result {
             Ok(st) => point.stats = Some(st),
             Err(e @ Sp2SysError::Deadlock { .. }) => point.deadlock = Some(e.to_string()),
             Err(e) => {
@@ -415,8 +432,8 @@ pub fn render(curves: &[SystemCurves], a: &Args) -> String {
         let p0 = &c.points[0];
         let _ = writeln!(
             s,
-            "{}: {} processors, {} SP2-style switches; uniform traffic, {}-byte payloads, {} + {} cycles per point",
-            c.network, p0.processors, p0.switches, a.payload, a.warmup, a.measure
+            "{}: {} processors, {} SP2-style switches ({}); uniform traffic, {}-byte payloads, {} + {} cycles per point",
+            c.network, p0.processors, p0.switches, a.switch, a.payload, a.warmup, a.measure
         );
         let _ = writeln!(
             s,
@@ -655,10 +672,11 @@ pub fn write_files(curves: &[SystemCurves], a: &Args, dir: &Path) -> Result<()> 
             &dir.join(format!("{}.svg", file_part(&c.network))),
             &LatencyPlot {
                 title: &format!(
-                    "{} ({} processors, {} SP2-style switches), uniform traffic: {}",
+                    "{} ({} processors, {} SP2-style switches {}), uniform traffic: {}",
                     c.network,
                     p0.processors,
                     p0.switches,
+                    a.switch,
                     lines
                         .iter()
                         .map(|l| format!("{} tables", l.label))

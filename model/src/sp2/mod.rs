@@ -51,6 +51,19 @@ pub trait SwitchModel: Default + Clone + Send {
     fn idle(&self) -> bool;
     /// Packets sent so far through the central queue and through the crossbar.
     fn packets_via(&self) -> (u64, u64);
+    /// What the switch drives this cycle, from its registers (links are direct wires between switches).
+    fn outputs(&self) -> switch::Sp2Outputs;
+    /// Transmitter `p`'s credit (bytes it may still send downstream).
+    fn tx_credit(&self, p: usize) -> u16;
+    /// Whether a cycle with no byte and no token arriving would leave the state unchanged, so a network may
+    /// skip it ([`Self::skip_cycle`]); `false` is always correct, only slower.
+    fn quiescent(&self) -> bool;
+    /// Counts a skipped cycle.
+    fn skip_cycle(&mut self);
+    /// Free central-queue chunks.
+    fn queue_free(&self) -> usize;
+    /// A readable dump of the switch's state, for diagnosing a deadlock.
+    fn dump(&self) -> String;
 }
 
 impl SwitchModel for switch::Sp2Switch {
@@ -76,6 +89,54 @@ impl SwitchModel for switch::Sp2Switch {
             self.tx.iter().map(|t| t.packets_xbar).sum(),
         )
     }
+    fn outputs(&self) -> switch::Sp2Outputs {
+        switch::Sp2Switch::outputs(self)
+    }
+    fn tx_credit(&self, p: usize) -> u16 {
+        self.tx[p].credit
+    }
+    fn quiescent(&self) -> bool {
+        // Checked by the network tests (an idle switch with nothing arriving keeps its state).
+        self.is_idle()
+    }
+    fn skip_cycle(&mut self) {
+        self.cycle += 1;
+    }
+    fn queue_free(&self) -> usize {
+        self.cq.free() as usize
+    }
+    fn dump(&self) -> String {
+        use std::fmt::Write;
+        let mut out = String::new();
+        let counts: Vec<u8> = (0..PORTS).map(|o| self.cq.count(o)).collect();
+        let _ = writeln!(
+            out,
+            "free {} counts {:?} locks {:?}",
+            self.cq.free(),
+            counts,
+            self.lock
+        );
+        for (i, r) in self.rx.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                "  rx{i}: {:?} fifo {} ready {:?}",
+                r.state,
+                r.fifo.len(),
+                r.ready.map(|w| w.out)
+            );
+        }
+        for (o, t) in self.tx.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                "  tx{o}: {:?} credit {} fifo {} ser {}",
+                t.source,
+                t.credit,
+                t.fifo.len(),
+                t.ser.len()
+            );
+        }
+        out
+    }
 }
 
 impl SwitchModel for v2::switch::Sp2SwitchV2 {
@@ -100,6 +161,46 @@ impl SwitchModel for v2::switch::Sp2SwitchV2 {
             self.tx.iter().map(|t| t.packets_queue).sum(),
             self.tx.iter().map(|t| t.packets_xbar).sum(),
         )
+    }
+    fn outputs(&self) -> switch::Sp2Outputs {
+        let mut out = switch::Sp2Outputs::default();
+        for p in 0..PORTS {
+            out.link_out[p] = self.tx[p].out_reg;
+            out.token_out[p] = self.rx[p].token;
+        }
+        out
+    }
+    fn tx_credit(&self, p: usize) -> u16 {
+        self.tx[p].credit as u16
+    }
+    fn quiescent(&self) -> bool {
+        // The pipelined allocator's banks and least-recently-served orders are not covered by `is_idle`:
+        // never skip (correct, only slower).
+        false
+    }
+    fn skip_cycle(&mut self) {
+        self.cycle += 1;
+    }
+    fn queue_free(&self) -> usize {
+        CQ_CHUNKS - self.cq.used()
+    }
+    fn dump(&self) -> String {
+        use std::fmt::Write;
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "chunks used {} promised {} loads {:?}",
+            self.cq.used(),
+            self.cq.promised,
+            self.cq.load
+        );
+        for (i, r) in self.rx.iter().enumerate() {
+            let _ = writeln!(out, "  rx{i}: {:?} fifo {}", r.state, r.fifo.len());
+        }
+        for (o, t) in self.tx.iter().enumerate() {
+            let _ = writeln!(out, "  tx{o}: {:?} credit {}", t.src, t.credit);
+        }
+        out
     }
 }
 

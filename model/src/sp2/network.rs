@@ -23,7 +23,8 @@
 //! so no receiver waits forever for the rest of a packet. To do that the network keeps, per switch input, the
 //! bytes still expected of the current packet and the upstream transmitter's credit.
 
-use super::switch::{Sp2Error, Sp2Outputs, Sp2Switch};
+use super::switch::{Sp2Outputs, Sp2Switch};
+use super::SwitchModel;
 use super::{PORTS, RX_DEPTH};
 use crate::topology::{Kind, Topology};
 use thiserror::Error;
@@ -51,7 +52,7 @@ pub enum Sp2NetError {
     #[error("processor `{0}` is linked directly to another processor")]
     NodeToNode(String),
     #[error("switch `{name}`: {err}")]
-    Switch { name: String, err: Sp2Error },
+    Switch { name: String, err: String },
     #[error(
         "cycle {cycle}: switch `{name}` sent a byte on output {port}, which is not connected (a route leads nowhere)"
     )]
@@ -64,10 +65,11 @@ pub enum Sp2NetError {
     },
 }
 
-/// The switches, their wiring and the processor ports.
+/// The switches, their wiring and the processor ports. `S` is the switch model: v1 ([`Sp2Switch`], the
+/// default) or v2 ([`super::v2::switch::Sp2SwitchV2`]).
 #[derive(Debug, Clone)]
-pub struct Sp2Network {
-    pub switches: Vec<Sp2Switch>,
+pub struct Sp2Network<S: SwitchModel = Sp2Switch> {
+    pub switches: Vec<S>,
     /// Switch names (as in the topology).
     pub names: Vec<String>,
     /// Processor names, in port order.
@@ -95,7 +97,7 @@ pub struct Sp2Network {
     pub cycle: u64,
 }
 
-impl Sp2Network {
+impl<S: SwitchModel> Sp2Network<S> {
     /// Builds the network; every switch must have 8 ports and every processor one link each way to a switch.
     pub fn new(t: &Topology) -> Result<Self, Sp2NetError> {
         let switches = t.switches();
@@ -148,7 +150,7 @@ impl Sp2Network {
             node_out.push((sw_index[i.elem], i.port as u8));
         }
         Ok(Sp2Network {
-            switches: vec![Sp2Switch::new(); switches.len()],
+            switches: vec![S::default(); switches.len()],
             names: switches
                 .iter()
                 .map(|&e| t.element(e).name.clone())
@@ -256,12 +258,12 @@ impl Sp2Network {
             }
             let sw = &mut self.switches[s];
             // An idle switch with nothing arriving keeps its state (checked by the tests below).
-            if li.iter().all(|b| b.is_none()) && !ti.iter().any(|&t| t) && sw.is_idle() {
-                sw.cycle += 1;
+            if li.iter().all(|b| b.is_none()) && !ti.iter().any(|&t| t) && sw.quiescent() {
+                sw.skip_cycle();
                 continue;
             }
             self.stepped += 1;
-            sw.step(&li, &ti).map_err(|err| Sp2NetError::Switch {
+            sw.step_pins(&li, &ti).map_err(|err| Sp2NetError::Switch {
                 name: self.names[s].clone(),
                 err,
             })?;
@@ -298,7 +300,7 @@ impl Sp2Network {
         let p2u = p2 as usize;
         for (a, ap, b, bp) in [(sw, p, s2, p2u), (s2, p2u, sw, p)] {
             // Output (a, ap) feeds input (b, bp): a bucket behind the output, a filler in front of the input.
-            let owed = RX_DEPTH as u16 - self.switches[a].tx[ap].credit;
+            let owed = RX_DEPTH as u16 - self.switches[a].tx_credit(ap);
             let on_wire = self.outs[a].link_out[ap].is_some() as u16;
             self.bucket[a][ap] = owed - on_wire;
             self.sink[a][ap] = End::Failed;
@@ -314,11 +316,13 @@ impl Sp2Network {
             for p in 0..PORTS {
                 if self.sink[s][p] == End::Failed
                     && (self.bucket[s][p] != 0
-                        || self.switches[s].tx[p].credit as usize != RX_DEPTH)
+                        || self.switches[s].tx_credit(p) as usize != RX_DEPTH)
                 {
                     return Err(format!(
                         "failed output {}.{p}: {} tokens owed, credit {}",
-                        self.names[s], self.bucket[s][p], self.switches[s].tx[p].credit
+                        self.names[s],
+                        self.bucket[s][p],
+                        self.switches[s].tx_credit(p)
                     ));
                 }
                 if self.feed[s][p] == End::Failed && self.rx_rem[s][p] != 0 {
@@ -340,53 +344,25 @@ impl Sp2Network {
     /// A readable dump of every busy switch (receiver states, locks, queue counts, transmitters), for
     /// diagnosing a deadlock.
     pub fn dump_busy(&self) -> String {
-        use std::fmt::Write;
         let mut out = String::new();
         for (k, sw) in self.switches.iter().enumerate() {
-            if sw.is_idle() {
+            if sw.idle() {
                 continue;
             }
-            let counts: Vec<u8> = (0..PORTS).map(|o| sw.cq.count(o)).collect();
-            let _ = writeln!(
-                out,
-                "{}: free {} counts {:?} locks {:?}",
-                self.names[k],
-                sw.cq.free(),
-                counts,
-                sw.lock
-            );
-            for (i, r) in sw.rx.iter().enumerate() {
-                let _ = writeln!(
-                    out,
-                    "  rx{i}: {:?} fifo {} ready {:?}",
-                    r.state,
-                    r.fifo.len(),
-                    r.ready.map(|w| w.out)
-                );
-            }
-            for (o, t) in sw.tx.iter().enumerate() {
-                let _ = writeln!(
-                    out,
-                    "  tx{o}: {:?} credit {} fifo {} ser {}",
-                    t.source,
-                    t.credit,
-                    t.fifo.len(),
-                    t.ser.len()
-                );
-            }
+            out.push_str(&format!("{}: {}", self.names[k], sw.dump()));
         }
         out
     }
 
     /// Every switch drained (no byte, chunk, lock or token left; every free list full).
     pub fn is_idle(&self) -> bool {
-        self.switches.iter().all(|s| s.is_idle())
+        self.switches.iter().all(|s| s.idle())
     }
 
     /// Checks every switch's central-queue lists.
     pub fn check(&self) -> Result<(), Sp2NetError> {
         for (s, sw) in self.switches.iter().enumerate() {
-            sw.check().map_err(|err| Sp2NetError::Switch {
+            sw.check_queue().map_err(|err| Sp2NetError::Switch {
                 name: self.names[s].clone(),
                 err,
             })?;
@@ -396,7 +372,7 @@ impl Sp2Network {
 
     /// Chunks in use over all central queues.
     pub fn queue_occupancy(&self) -> usize {
-        self.switches.iter().map(|s| s.cq.occupancy()).sum()
+        self.switches.iter().map(|s| s.queue_chunks()).sum()
     }
 }
 
@@ -441,14 +417,14 @@ mod tests {
         )
         .unwrap();
         assert!(matches!(
-            Sp2Network::new(&t),
+            Sp2Network::<Sp2Switch>::new(&t),
             Err(Sp2NetError::NotEightPorts { ports: 4, .. })
         ));
         let mut t = Topology::new();
         t.add_switch("S", 8).unwrap();
         t.add_node("P0").unwrap();
         assert!(matches!(
-            Sp2Network::new(&t),
+            Sp2Network::<Sp2Switch>::new(&t),
             Err(Sp2NetError::NodeUnlinked(n)) if n == "P0"
         ));
     }

@@ -27,6 +27,7 @@
 use super::network::{Sp2NetError, Sp2Network};
 use super::node::Node;
 use super::scoreboard::{payload_bytes, Dest, Scoreboard};
+use super::SwitchModel;
 use super::{encode_packet, CQ_CHUNKS};
 use crate::header::Header;
 use crate::rng::stream;
@@ -222,8 +223,8 @@ pub struct FaultStats {
 }
 
 /// Runs the system on `net` (fresh) with headers from `routing`.
-pub fn run(
-    net: Sp2Network,
+pub fn run<S: SwitchModel>(
+    net: Sp2Network<S>,
     routing: &dyn Routing,
     cfg: &Sp2SysConfig,
 ) -> Result<Sp2SysStats, Sp2SysError> {
@@ -233,8 +234,8 @@ pub fn run(
 /// Runs the system with an optional fault scenario: at `plan.at` the links fail (packets on them, and packets
 /// the old tables route onto them, are lost and counted by id); from `plan.at + plan.delay` new packets take
 /// their headers from `plan.reroute`, and every one of them must be delivered.
-pub fn run_with_faults(
-    mut net: Sp2Network,
+pub fn run_with_faults<S: SwitchModel>(
+    mut net: Sp2Network<S>,
     routing: &dyn Routing,
     cfg: &Sp2SysConfig,
     plan: Option<&FaultPlan>,
@@ -429,7 +430,7 @@ pub fn run_with_faults(
         let in_window = c >= cfg.warmup && c < inject_until;
         if in_window {
             for sw in &net.switches {
-                let occ = sw.cq.occupancy();
+                let occ = sw.queue_chunks();
                 q_sum += occ as u64;
                 q_max = q_max.max(occ);
             }
@@ -481,11 +482,11 @@ pub fn run_with_faults(
     }
     net.check()?;
     net.check_failed().map_err(Sp2SysError::Leak)?;
-    if let Some((s, sw)) = net.switches.iter().enumerate().find(|(_, s)| !s.is_idle()) {
+    if let Some((s, sw)) = net.switches.iter().enumerate().find(|(_, s)| !s.idle()) {
         return Err(Sp2SysError::Leak(format!(
             "switch `{}` not idle ({} chunks free of {CQ_CHUNKS})",
             net.names[s],
-            sw.cq.free()
+            sw.queue_free()
         )));
     }
     if let Some(k) = nodes.iter().position(|x| !x.is_idle()) {
@@ -531,10 +532,8 @@ pub fn run_with_faults(
     let (via_q, via_x) = net
         .switches
         .iter()
-        .flat_map(|s| s.tx.iter())
-        .fold((0u64, 0u64), |(q, x), t| {
-            (q + t.packets_queue, x + t.packets_xbar)
-        });
+        .map(|s| s.packets_via())
+        .fold((0u64, 0u64), |(q, x), (a, b)| (q + a, x + b));
     let sw = net.switches.len();
     Ok(Sp2SysStats {
         processors: n,
