@@ -8,7 +8,7 @@ use rust_hdl::prelude::*;
 
 use crate::benes::{Benes16, Benes16R, Benes32, Benes8, Benes8R};
 use crate::matcher::*;
-use crate::sp2::board::Sp2Board;
+use crate::sp2::board::{Sp2Board, Sp2BoardV2};
 use crate::sp2::central_queue::CentralQueue;
 use crate::sp2::receiver::Receiver;
 use crate::sp2::switch::Sp2Switch;
@@ -44,6 +44,7 @@ pub const TOPS: &[&str] = &[
     "sp2_switch",
     "sp2_switch_v2",
     "sp2_board",
+    "sp2_board_v2",
     "sp2_allocator",
     "sp2_transmitter",
     "alloc_islip1_m8",
@@ -239,7 +240,12 @@ pub fn raw_verilog_of(name: &str) -> Option<String> {
             &no_rw_check(&gen(Sp2SwitchV2::default(), name)),
             RX_V2_CRC_CONE,
         ),
-        "sp2_board" => isolate_all_comb(&no_rw_check(&gen(Sp2Board::default(), name))),
+        "sp2_board" => isolate_all_comb(&no_rw_check(&gen(Sp2Board::<Sp2Switch>::default(), name))),
+        // As `sp2_switch_v2`, whose chips it is built of.
+        "sp2_board_v2" => isolate_assignments(
+            &no_rw_check(&gen(Sp2BoardV2::default(), name)),
+            RX_V2_CRC_CONE,
+        ),
         "sp2_allocator" => isolate_all_comb(&gen(Sp2Allocator::default(), name)),
         "sp2_transmitter" => isolate_all_comb(&gen(Sp2Transmitter::default(), name)),
         "alloc_islip1_m8" => gen(crate::alloc::islip::Islip8::default(), name),
@@ -959,28 +965,38 @@ pub fn top_doc(name: &str) -> Option<TopDoc> {
                     .into(),
             }
         }
-        "sp2_board" => TopDoc {
-            summary: "The 16-processor SP2-style board (thesis section 4.2): 8 sp2_switch chips wired as sp2:16 \
-                      (processors on chips 4-7, turn-around at chips 0-3). Twin of \
-                      asr_model::sp2::network::Sp2Network on sp2:16 (hdl/src/sp2/board.rs). Processor k's \
-                      byte is at bits [k*8 +: 8], its flag at bit k; links as sp2_switch."
-                .into(),
-            ports: docs(&[
-                CLOCK,
-                ("node_in_valid", "bit k: processor k drives a byte into the board"),
-                ("node_in_data", "processor k's byte"),
-                ("node_token_in", "bit k: processor k's credit for a byte it consumed"),
-                ("node_out_valid", "bit k: the board drives a byte to processor k"),
-                ("node_out_data", "that byte; 0 when not valid"),
-                ("node_token_out", "bit k: a credit to processor k"),
-                ("chips_link_out_valid", "chip c's link_out_valid at bits [c*8 +: 8] (observation only)"),
-                ("chips_link_out_data", "chip c's link_out_data at bits [c*64 +: 64] (observation only)"),
-                ("chips_token_out", "chip c's token_out at bits [c*8 +: 8] (observation only)"),
-            ]),
-            latency: "5 cycles per switch: 5 between processors on one chip, 15 between chips".into(),
-        },
+        "sp2_board" => board_doc("sp2_switch", "", 5),
+        "sp2_board_v2" => board_doc("sp2_switch_v2", " (v2: per-packet chunk chains, pipelined allocator)", 6),
         _ => return None,
     })
+}
+
+/// The documentation of a 16-node board of `chip`s with `per_switch` cycles of cut-through latency.
+fn board_doc(chip: &str, what: &str, per_switch: u32) -> TopDoc {
+    TopDoc {
+        summary: format!(
+            "The 16-processor SP2-style board (thesis section 4.2): 8 {chip} chips{what} wired as sp2:16 \
+             (processors on chips 4-7, turn-around at chips 0-3). Twin of \
+             asr_model::sp2::network::Sp2Network on sp2:16 (hdl/src/sp2/board.rs). Processor k's \
+             byte is at bits [k*8 +: 8], its flag at bit k; links as {chip}."
+        ),
+        ports: docs(&[
+            CLOCK,
+            ("node_in_valid", "bit k: processor k drives a byte into the board"),
+            ("node_in_data", "processor k's byte"),
+            ("node_token_in", "bit k: processor k's credit for a byte it consumed"),
+            ("node_out_valid", "bit k: the board drives a byte to processor k"),
+            ("node_out_data", "that byte; 0 when not valid"),
+            ("node_token_out", "bit k: a credit to processor k"),
+            ("chips_link_out_valid", "chip c's link_out_valid at bits [c*8 +: 8] (observation only)"),
+            ("chips_link_out_data", "chip c's link_out_data at bits [c*64 +: 64] (observation only)"),
+            ("chips_token_out", "chip c's token_out at bits [c*8 +: 8] (observation only)"),
+        ]),
+        latency: format!(
+            "{per_switch} cycles per switch: {per_switch} between processors on one chip, {} between chips",
+            3 * per_switch
+        ),
+    }
 }
 
 /// Module names as users type them: rust-hdl names a sub-module `top$child$grandchild`; the user export

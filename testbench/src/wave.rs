@@ -10,6 +10,9 @@
 //! so some packets cut through the crossbar and others go through the central queue, ASR multi-port sets,
 //! output backpressure, a CRC and a route error.
 //!
+//! Scenario `sp2-contention-v2` ([`sp2_v2`]): the same script on the v2 switch `sp2_switch_v2` (pipelined
+//! allocator, queue admission, per-packet chunk chains, per-output loads).
+//!
 //! Time: one cycle is 10 ns (`$timescale 1 ns`); cycle n applies its inputs at 10n and has its rising edge
 //! at 10n+5.
 //!
@@ -23,15 +26,17 @@ use std::path::{Path, PathBuf};
 pub mod benes8;
 pub mod gtkw;
 pub mod sp2;
+pub mod sp2_v2;
 
 /// Known scenarios.
-pub const SCENARIOS: &[&str] = &["benes8-burst", "sp2-contention"];
+pub const SCENARIOS: &[&str] = &["benes8-burst", "sp2-contention", "sp2-contention-v2"];
 
 /// The last time of a scenario's VCD (10 time units per cycle).
 pub fn end_time(scenario: &str) -> Option<u64> {
     match scenario {
         "benes8-burst" => Some(10 * benes8::CYCLES as u64),
         "sp2-contention" => Some(10 * sp2::CYCLES as u64),
+        "sp2-contention-v2" => Some(10 * sp2_v2::CYCLES as u64),
         _ => None,
     }
 }
@@ -41,6 +46,7 @@ pub fn view(scenario: &str, model: bool) -> Option<Vec<gtkw::Group>> {
     match scenario {
         "benes8-burst" => Some(benes8::view()),
         "sp2-contention" => Some(sp2::view(model)),
+        "sp2-contention-v2" => Some(sp2_v2::view(model)),
         _ => None,
     }
 }
@@ -64,6 +70,8 @@ pub fn write(scenario: &str, out: &Path, model: bool) -> Result<PathBuf> {
     match (scenario, model) {
         ("sp2-contention", false) => sp2::write_hdl(f)?,
         ("sp2-contention", true) => sp2::write_model(f)?,
+        ("sp2-contention-v2", false) => sp2_v2::write_hdl(f)?,
+        ("sp2-contention-v2", true) => sp2_v2::write_model(f)?,
         (_, false) => benes8::write_hdl(f)?,
         (_, true) => benes8::write_model(f)?,
     }

@@ -52,6 +52,13 @@ fn a_flipped_output_bit_is_reported_at_its_cycle_and_signal() {
             "chips_link_out_data",
             8 * 37 + 2,
         ),
+        (
+            "sp2_board_v2",
+            BackendKind::Verilator,
+            4_444,
+            "node_out_data",
+            8 * 13 + 6,
+        ),
         ("switch2", BackendKind::RustHdl, 4_321, "in_ready", 1),
         ("central_queue", BackendKind::Icarus, 2_345, "free", 6),
     ] {

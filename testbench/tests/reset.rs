@@ -148,9 +148,10 @@ fn sp2_blocks_and_the_allocators_after_a_reset_equal_a_fresh_model() {
 /// it (with the free list in an initialised RAM, a reset mid-run handed out stale chunks twice: this test
 /// found it, at cycle 92 after the reset of `central_queue_v2`).
 #[test]
-fn v2_central_queue_and_switch_after_a_reset_equal_a_fresh_model() {
+fn v2_central_queue_switch_and_board_after_a_reset_equal_a_fresh_model() {
     clean("central_queue_v2", 5_000, 20_000);
     clean("sp2_switch_v2", 20_000, 50_000);
+    clean("sp2_board_v2", 20_000, 50_000);
 }
 
 /// The v1 tops with a central queue keep its free list in a block RAM with initial contents, which the

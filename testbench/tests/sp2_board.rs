@@ -1,4 +1,4 @@
-//! The 16-node `sp2_board` (8 `Sp2Switch` chips) against the model network
+//! The 16-node `sp2_board` (8 `Sp2Switch` chips) and `sp2_board_v2` (8 `Sp2SwitchV2` chips) against the model network
 //! `asr_model::sp2::network::Sp2Network` on `builtin("sp2:16")` (`cosim/tops/sp2_board.rs`: 16 model
 //! processors with ASR and single-path headers from the route generator, random destinations and lengths,
 //! load phases, backpressure on and off; the board's outputs and every chip's link and token outputs
@@ -6,13 +6,14 @@
 //! chip ends idle with its free list full): in rust-hdl's simulation, in Icarus and in Verilator. Also the
 //! wiring, the route tables and the cut-through latency. Replay a failure with `ASR_SEED=<seed>`.
 
-use asr_hdl::sp2::board::{BoardWires, End, Sp2Board};
+use asr_hdl::sp2::board::{BoardChip, BoardWires, End, Sp2Board};
 use asr_model::header::Header;
 use asr_model::routing::Routing;
 use asr_model::sp2::network::Sp2Network;
 use asr_model::sp2::node::Node;
-use asr_model::sp2::switch::Sp2Outputs;
-use asr_model::sp2::{encode_packet, PORTS};
+use asr_model::sp2::switch::{Sp2Outputs, Sp2Switch};
+use asr_model::sp2::v2::switch::Sp2SwitchV2;
+use asr_model::sp2::{encode_packet, SwitchModel, PORTS};
 use asr_model::topology::builtin;
 use asr_testbench::cosim::tops::sp2_board::asr_tables as tables;
 use asr_testbench::cosim::{check, BackendKind, Report};
@@ -39,7 +40,7 @@ struct Ports {
 }
 
 /// The model network's ports this cycle (before its step).
-fn model_ports(net: &Sp2Network) -> Ports {
+fn model_ports<S: SwitchModel>(net: &Sp2Network<S>) -> Ports {
     let mut p = Ports {
         link_out: [None; N],
         token_out: [false; N],
@@ -55,7 +56,7 @@ fn model_ports(net: &Sp2Network) -> Ports {
 /// One HDL cycle: lower the clock and drive the pins, settle, read every output, raise the clock, settle.
 /// (Lowering the clock together with the new inputs saves one settle per cycle: no register acts on a
 /// falling edge.)
-fn hw_cycle(u: &mut Sp2Board, p: &Pins) -> Ports {
+fn hw_cycle<C: BoardChip>(u: &mut Sp2Board<C>, p: &Pins) -> Ports {
     u.clock.next = Clock::from(false);
     let bools =
         |b: &[bool; N]| Bits::<16>::from(b.iter().rev().fold(0u64, |a, &x| (a << 1) | x as u64));
@@ -70,7 +71,7 @@ fn hw_cycle(u: &mut Sp2Board, p: &Pins) -> Ports {
 }
 
 /// The HDL's outputs as they are now; a byte of an idle port must be 0.
-fn hw_ports(u: &Sp2Board) -> Ports {
+fn hw_ports<C: BoardChip>(u: &Sp2Board<C>) -> Ports {
     let v = u.node_out_valid.val().to_u64();
     let d = u.node_out_data.val();
     let words = [d.get_bits::<64>(0).to_u64(), d.get_bits::<64>(64).to_u64()];
@@ -93,12 +94,8 @@ fn hw_ports(u: &Sp2Board) -> Ports {
         }),
         token_out: std::array::from_fn(|k| (t >> k) & 1 == 1),
         chips: std::array::from_fn(|c| {
-            let s = &u.sw[c];
-            let (v, d, t) = (
-                s.link_out_valid.val().to_u64(),
-                s.link_out_data.val().to_u64(),
-                s.token_out.val().to_u64(),
-            );
+            let (v, d, t) = u.sw[c].outputs();
+            let (v, d, t) = (v.val().to_u64(), d.val().to_u64(), t.val().to_u64());
             Sp2Outputs {
                 link_out: std::array::from_fn(|p| {
                     byte(
@@ -191,16 +188,16 @@ fn board_routes_turn_around_at_any_stage_chip() {
     }
 }
 
-/// Cut-through latency of the HDL board without contention (the model agrees every cycle): 5 cycles from
-/// `LEN` in to `LEN − 1` out within a chip, 15 across chips (three switches, direct wires between them).
-#[test]
-fn board_cut_through_latency_is_five_cycles_per_switch() {
+/// Cut-through latency of the HDL board of `C` chips (model twin `S`) without contention (the model agrees
+/// every cycle): `per_switch` cycles from `LEN` in to `LEN − 1` out within a chip, 3 × `per_switch` across
+/// chips (three switches, direct wires between them).
+fn cut_through_latency<C: BoardChip, S: SwitchModel>(per_switch: u64) {
     let t = builtin("sp2:16").unwrap();
     let asr = tables(&t);
-    let mut hw = Sp2Board::default();
+    let mut hw = Sp2Board::<C>::default();
     hw.connect_all();
     assert!(simulate(&mut hw, SETTLE));
-    let mut net = Sp2Network::new(&t).unwrap();
+    let mut net = Sp2Network::<S>::new(&t).unwrap();
     let mut nodes: Vec<Node> = (0..N).map(|_| Node::new()).collect();
     let mut h = Vec::new();
     // P0 → P1 (one chip), then P0 → P6 (chip 4 → a stage chip → chip 5).
@@ -233,11 +230,23 @@ fn board_cut_through_latency_is_five_cycles_per_switch() {
         nodes[dst].arrivals.clear();
         assert_eq!(
             out.unwrap() - sent.unwrap(),
-            5 * switches as u64,
+            per_switch * switches as u64,
             "P0 → P{dst}"
         );
     }
     assert!(net.is_idle());
+}
+
+/// v1: 5 cycles per switch (the SP2 chip's figure), 15 across chips.
+#[test]
+fn board_cut_through_latency_is_five_cycles_per_switch() {
+    cut_through_latency::<asr_hdl::sp2::switch::Sp2Switch, Sp2Switch>(5);
+}
+
+/// v2: 6 cycles per switch (the registered request matrix of the pipelined allocator), 18 across chips.
+#[test]
+fn board_v2_cut_through_latency_is_six_cycles_per_switch() {
+    cut_through_latency::<asr_hdl::sp2::v2::switch::Sp2SwitchV2, Sp2SwitchV2>(6);
 }
 
 fn exercised(r: &Report) {
@@ -273,4 +282,30 @@ fn sp2_board_verilog_in_icarus() {
 fn sp2_board_verilog_in_verilator() {
     let r = check("sp2_board", BackendKind::Verilator, 100_000);
     exercised(&r);
+}
+
+/// The board of v2 chips in rust-hdl's simulation: 4 000 cycles of traffic (load phases of 500 cycles) and
+/// the drain.
+#[test]
+fn sp2_board_v2_agrees_with_the_model() {
+    let r = check("sp2_board_v2", BackendKind::RustHdl, 4_000);
+    exercised(&r);
+}
+
+/// The exported Verilog of the v2 board in Icarus: 1 000 cycles of traffic and the drain.
+#[test]
+fn sp2_board_v2_verilog_in_icarus() {
+    let r = check("sp2_board_v2", BackendKind::Icarus, 1_000);
+    assert!(
+        r.counter("three_switch") > 0 && r.counter("one_switch") > 0,
+        "{r}"
+    );
+}
+
+/// 10^6 cycles of the exported Verilog of the v2 board in Verilator (issue 13: ≥ 10^6 cycles).
+#[test]
+fn sp2_board_v2_verilog_in_verilator() {
+    let r = check("sp2_board_v2", BackendKind::Verilator, 1_000_000);
+    exercised(&r);
+    assert!(r.counter("delivered") > 100_000, "{r}");
 }

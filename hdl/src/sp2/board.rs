@@ -41,6 +41,7 @@
 use rust_hdl::prelude::*;
 
 use super::switch::Sp2Switch;
+use super::v2::switch::Sp2SwitchV2;
 use asr_model::topology::{Port, Topology};
 
 /// Switch chips on the board.
@@ -167,14 +168,59 @@ pub trait Inputs {
     fn inputs_changed(&self) -> bool;
 }
 
-impl Inputs for Sp2Switch {
-    fn inputs_changed(&self) -> bool {
-        self.clock.next != self.clock.val()
-            || self.link_in_valid.next != self.link_in_valid.val()
-            || self.link_in_data.next != self.link_in_data.val()
-            || self.token_in.next != self.token_in.val()
-    }
+/// A chip's inputs `clock`, `link_in_valid`, `link_in_data`, `token_in`.
+pub type ChipInputs<'a> = (
+    &'a mut Signal<In, Clock>,
+    &'a mut Signal<In, Bits<8>>,
+    &'a mut Signal<In, Bits<64>>,
+    &'a mut Signal<In, Bits<8>>,
+);
+
+/// A chip's outputs `link_out_valid`, `link_out_data`, `token_out`.
+pub type ChipOutputs<'a> = (
+    &'a Signal<Out, Bits<8>>,
+    &'a Signal<Out, Bits<64>>,
+    &'a Signal<Out, Bits<8>>,
+);
+
+/// A switch chip a board can be built of: the pins of `sp2_switch` (v1) and `sp2_switch_v2`, which are the
+/// same, so one board serves both.
+pub trait BoardChip: Block + Inputs + Default {
+    /// The inputs `clock`, `link_in_valid`, `link_in_data`, `token_in`.
+    fn inputs_mut(&mut self) -> ChipInputs<'_>;
+    /// The outputs `link_out_valid`, `link_out_data`, `token_out`.
+    fn outputs(&self) -> ChipOutputs<'_>;
 }
+
+macro_rules! board_chip {
+    ($t:ty) => {
+        impl Inputs for $t {
+            fn inputs_changed(&self) -> bool {
+                self.clock.next != self.clock.val()
+                    || self.link_in_valid.next != self.link_in_valid.val()
+                    || self.link_in_data.next != self.link_in_data.val()
+                    || self.token_in.next != self.token_in.val()
+            }
+        }
+
+        impl BoardChip for $t {
+            fn inputs_mut(&mut self) -> ChipInputs<'_> {
+                (
+                    &mut self.clock,
+                    &mut self.link_in_valid,
+                    &mut self.link_in_data,
+                    &mut self.token_in,
+                )
+            }
+            fn outputs(&self) -> ChipOutputs<'_> {
+                (&self.link_out_valid, &self.link_out_data, &self.token_out)
+            }
+        }
+    };
+}
+
+board_chip!(Sp2Switch);
+board_chip!(Sp2SwitchV2);
 
 /// Simulation-only wrapper: `update_all` iterates the inner block until it no longer changes (and does
 /// nothing if the block is settled and none of its inputs changed: another pass would change nothing), and
@@ -239,9 +285,13 @@ impl<B: Block + Inputs> Block for Settle<B> {
     }
 }
 
+/// The 16-node board of v2 chips, exported as `sp2_board_v2`: the same wiring, ports and checks; 6 cycles
+/// per switch (`sp2_switch_v2`'s cut-through), so 6 between two processors on one chip and 18 across chips.
+pub type Sp2BoardV2 = Sp2Board<Sp2SwitchV2>;
+
 /// The 16-node board; see the module documentation for wiring, ports and latency.
 #[derive(LogicBlock)]
-pub struct Sp2Board {
+pub struct Sp2Board<S: BoardChip = Sp2Switch> {
     pub clock: Signal<In, Clock>,
     pub node_in_valid: Signal<In, Bits<16>>,
     pub node_in_data: Signal<In, Bits<128>>,
@@ -253,11 +303,11 @@ pub struct Sp2Board {
     pub chips_link_out_data: Signal<Out, Bits<512>>,
     pub chips_token_out: Signal<Out, Bits<64>>,
     /// Chip c is `sw[c]` (Verilog instance `sw$c`).
-    pub sw: Vec<Settle<Sp2Switch>>,
+    pub sw: Vec<Settle<S>>,
     wires: BoardWires,
 }
 
-impl Default for Sp2Board {
+impl<S: BoardChip> Default for Sp2Board<S> {
     fn default() -> Self {
         Self {
             clock: Default::default(),
@@ -276,14 +326,14 @@ impl Default for Sp2Board {
     }
 }
 
-impl Sp2Board {
+impl<S: BoardChip> Sp2Board<S> {
     /// The wiring table the board is built from.
     pub fn wires(&self) -> &BoardWires {
         &self.wires
     }
 }
 
-impl Logic for Sp2Board {
+impl<S: BoardChip> Logic for Sp2Board<S> {
     fn update(&mut self) {
         let clock = self.clock.val();
         let in_valid = self.node_in_valid.val().to_u64();
@@ -298,9 +348,10 @@ impl Logic for Sp2Board {
         let mut od = [0u64; CHIPS];
         let mut ot = [0u64; CHIPS];
         for c in 0..CHIPS {
-            ov[c] = self.sw[c].link_out_valid.val().to_u64();
-            od[c] = self.sw[c].link_out_data.val().to_u64();
-            ot[c] = self.sw[c].token_out.val().to_u64();
+            let (v, d, t) = self.sw[c].outputs();
+            ov[c] = v.val().to_u64();
+            od[c] = d.val().to_u64();
+            ot[c] = t.val().to_u64();
         }
         for c in 0..CHIPS {
             let (mut v, mut d, mut t) = (0u64, 0u64, 0u64);
@@ -322,10 +373,11 @@ impl Logic for Sp2Board {
                     End::Chip { chip, port } => (ot[chip] >> port) & 1,
                 } << p;
             }
-            self.sw[c].clock.next = clock;
-            self.sw[c].link_in_valid.next = Bits::from(v);
-            self.sw[c].link_in_data.next = Bits::from(d);
-            self.sw[c].token_in.next = Bits::from(t);
+            let (ck, iv, id, it) = self.sw[c].inputs_mut();
+            ck.next = clock;
+            iv.next = Bits::from(v);
+            id.next = Bits::from(d);
+            it.next = Bits::from(t);
         }
         let (mut v, mut t) = (0u64, 0u64);
         let (mut lo, mut hi) = (0u64, 0u64);
@@ -363,10 +415,11 @@ impl Logic for Sp2Board {
         self.chips_link_out_data.connect();
         self.chips_token_out.connect();
         for s in self.sw.iter_mut() {
-            s.clock.connect();
-            s.link_in_valid.connect();
-            s.link_in_data.connect();
-            s.token_in.connect();
+            let (ck, iv, id, it) = s.inputs_mut();
+            ck.connect();
+            iv.connect();
+            id.connect();
+            it.connect();
         }
     }
 

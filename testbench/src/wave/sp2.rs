@@ -347,9 +347,9 @@ pub fn view(model: bool) -> Vec<Group> {
 
 /// The switch's pins in one cycle.
 #[derive(Debug, Clone, Copy)]
-struct Pins {
-    link_in: [Option<u8>; PORTS],
-    token_in: [bool; PORTS],
+pub(crate) struct Pins {
+    pub(crate) link_in: [Option<u8>; PORTS],
+    pub(crate) token_in: [bool; PORTS],
 }
 
 /// The model's run: per cycle the pins, the state before and after the cycle, and the outputs.
@@ -362,7 +362,7 @@ struct Run {
 
 /// A packet of `payload` bytes from `input` with first route byte `set` (0: malformed), one bit of the
 /// payload flipped if `flip`.
-fn packet(input: usize, k: usize, set: u8, payload: usize, flip: bool) -> Vec<u8> {
+pub(crate) fn packet(input: usize, k: usize, set: u8, payload: usize, flip: bool) -> Vec<u8> {
     let data: Vec<u8> = (0..payload)
         .map(|j| (input * 40 + k * 16 + j) as u8)
         .collect();
@@ -382,7 +382,7 @@ fn packet(input: usize, k: usize, set: u8, payload: usize, flip: bool) -> Vec<u8
 }
 
 /// (cycle, input, route set, payload bytes, flipped bit).
-const SCRIPT: &[(usize, usize, u8, usize, bool)] = &[
+pub(crate) const SCRIPT: &[(usize, usize, u8, usize, bool)] = &[
     (2, 0, 0b0010_0000, 20, false),
     (2, 1, 0b0010_0000, 20, false),
     (2, 2, 0b0010_0000, 20, false),
@@ -563,7 +563,7 @@ fn st_code(s: RxState) -> u128 {
     }) as u128
 }
 
-fn packed(f: impl Fn(usize) -> u128, w: usize) -> u128 {
+pub(crate) fn packed(f: impl Fn(usize) -> u128, w: usize) -> u128 {
     (0..PORTS).fold(0, |acc, k| acc | ((f(k) & ((1 << w) - 1)) << (k * w)))
 }
 
@@ -692,6 +692,33 @@ pub fn write_hdl<Wr: Write>(f: Wr) -> Result<()> {
 pub fn write_model<Wr: Write>(f: Wr) -> Result<()> {
     let (run, _) = run_model()?;
     let sigs: Vec<Sig> = signals().into_iter().filter(|s| s.model).collect();
+    let mut d = None;
+    write_model_vcd(
+        f,
+        &sigs,
+        CYCLES,
+        |n, s| {
+            let (b, a) = (&run.before[n], &run.after[n]);
+            let dn = d.get_or_insert_with(|| (n, decisions(b, a)));
+            if dn.0 != n {
+                *dn = (n, decisions(b, a));
+            }
+            value(&s.name, &run.pins[n], b, &run.outs[n], &dn.1)
+        },
+        |n, s| reg_value(&s.name, &run.after[n]),
+    )
+}
+
+/// Writes a model VCD of `sigs` (dotted names under `uut`) over `cycles` cycles: `before(n, sig)` is each
+/// signal's value before the edge of cycle n (time 10n), `after(n, sig)` a register's value after it (time
+/// 10n + 5; `None` for a signal that is not a register). The clock is 0 before the edge and 1 after.
+pub(crate) fn write_model_vcd<Wr: Write>(
+    f: Wr,
+    sigs: &[Sig],
+    cycles: usize,
+    mut before: impl FnMut(usize, &Sig) -> u128,
+    mut after: impl FnMut(usize, &Sig) -> Option<u128>,
+) -> Result<()> {
     let mut w = vcd::Writer::new(f);
     w.timescale(1, vcd::TimescaleUnit::NS)?;
     w.add_module("uut")?;
@@ -748,23 +775,22 @@ pub fn write_model<Wr: Write>(f: Wr) -> Result<()> {
         }
         Ok(())
     };
-    for n in 0..CYCLES {
-        let (b, a) = (&run.before[n], &run.after[n]);
-        let d = decisions(b, a);
+    for n in 0..cycles {
         w.timestamp(10 * n as u64)?;
         for (k, s) in sigs.iter().enumerate() {
-            put(&mut w, k, value(&s.name, &run.pins[n], b, &run.outs[n], &d))?;
+            let v = if s.name == "clock" { 0 } else { before(n, s) };
+            put(&mut w, k, v)?;
         }
         w.timestamp(10 * n as u64 + 5)?;
         for (k, s) in sigs.iter().enumerate() {
             if s.name == "clock" {
                 put(&mut w, k, 1)?;
-            } else if let Some(v) = reg_value(&s.name, a) {
+            } else if let Some(v) = after(n, s) {
                 put(&mut w, k, v)?;
             }
         }
     }
-    w.timestamp(10 * CYCLES as u64)?;
+    w.timestamp(10 * cycles as u64)?;
     w.flush()?;
     Ok(())
 }

@@ -39,6 +39,12 @@ pub struct Decisions {
     /// it (free now, or about to be).
     pub req: [u8; PORTS],
     pub free: u8,
+    /// Transmitters free now (the allocator's grants are among these; queue admission needs none of a
+    /// receiver's permitted outputs in it).
+    pub free_now: u8,
+    /// Receivers waiting for the crossbar, including a look-ahead packet whose predecessor ends now (the
+    /// allocator's `waiting`).
+    pub waiting: u8,
     /// Per transmitter: the receiver the allocator granted.
     pub grant: [Option<u8>; PORTS],
     pub cq_in: CqIn,
@@ -132,6 +138,8 @@ impl Sp2SwitchV2 {
         d.cq = self.cq.eval(&d.cq_in)?;
         d.req = req;
         d.free = free_soon;
+        d.free_now = free;
+        d.waiting = waiting;
         Ok(d)
     }
 

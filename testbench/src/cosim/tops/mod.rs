@@ -56,10 +56,15 @@ pub fn make(top: &str, seed: u64, cycles: u64) -> Result<Box<dyn Top>> {
         >::new(seed)),
         "sp2_allocator" => Box::new(sp2_allocator::Sp2AllocatorTop::new(seed)),
         "sp2_transmitter" => Box::new(sp2_transmitter::Sp2TransmitterTop::new(seed)),
-        "sp2_board" => Box::new(sp2_board::Sp2BoardTop::new(
-            seed,
-            (cycles / 8).clamp(100, 1_000),
-        )),
+        "sp2_board" => Box::new(
+            sp2_board::Sp2BoardTop::<asr_model::sp2::switch::Sp2Switch>::new(
+                seed,
+                (cycles / 8).clamp(100, 1_000),
+            ),
+        ),
+        "sp2_board_v2" => Box::new(sp2_board::Sp2BoardTop::<
+            asr_model::sp2::v2::switch::Sp2SwitchV2,
+        >::new(seed, (cycles / 8).clamp(100, 1_000))),
         "alloc_islip1_m8" | "alloc_pim1_m8" | "alloc_wavefront_m8" => {
             let name = names().iter().find(|&&n| n == top).expect("listed");
             Box::new(alloc::AllocTop::new(name, seed))
@@ -95,6 +100,7 @@ pub fn rusthdl(top: &str, layout: &Layout) -> Result<Box<dyn Backend>> {
         "sp2_switch" => b::<sp2_switch::Sp2SwitchIo>(layout),
         "sp2_switch_v2" => b::<sp2_switch::Sp2SwitchV2Io>(layout),
         "sp2_board" => b::<sp2_board::Sp2BoardIo>(layout),
+        "sp2_board_v2" => b::<sp2_board::Sp2BoardV2Io>(layout),
         "sp2_allocator" => b::<sp2_allocator::Sp2AllocatorIo>(layout),
         "sp2_transmitter" => b::<sp2_transmitter::Sp2TransmitterIo>(layout),
         "alloc_islip1_m8" => b::<alloc::Islip1M8>(layout),

@@ -1,5 +1,6 @@
-//! `sp2_board`: the 16-node board of 8 `sp2_switch` chips against the model network
-//! `asr_model::sp2::network::Sp2Network` on `builtin("sp2:16")`, both driven by the same 16 model processors
+//! `sp2_board` and `sp2_board_v2`: the 16-node board of 8 `sp2_switch` (or `sp2_switch_v2`) chips against
+//! the model network `asr_model::sp2::network::Sp2Network` (of `Sp2Switch`, or `Sp2SwitchV2`) on
+//! `builtin("sp2:16")`, both driven by the same 16 model processors
 //! (`asr_model::sp2::node::Node`): packets with ASR headers from the route generator's tables
 //! (`TableRouting::from_tables`) and some with their single-path reduction, random destinations (on the same
 //! chip: one switch; on another chip: three switches, turning around at a stage chip), random lengths, load
@@ -8,12 +9,14 @@
 //! checks that every packet arrives exactly once, intact, at its destination; after the drain every switch
 //! must be idle with its free list full.
 
+use super::sp2_switch::SwitchTwin;
 use crate::cosim::{Frame, Top};
 use crate::harness::rng;
 use asr_model::header::Header;
 use asr_model::routing::{Routing, TableRouting};
 use asr_model::sp2::network::Sp2Network;
 use asr_model::sp2::node::Node;
+use asr_model::sp2::switch::Sp2Switch;
 use asr_model::sp2::{encode_packet, PORTS};
 use asr_model::topology::{builtin, Topology};
 use rand::Rng;
@@ -23,6 +26,21 @@ use std::collections::HashMap;
 crate::rusthdl_io!(
     Sp2BoardIo,
     asr_hdl::sp2::board::Sp2Board,
+    clocked,
+    [node_in_valid, node_in_data, node_token_in],
+    [
+        node_out_valid,
+        node_out_data,
+        node_token_out,
+        chips_link_out_valid,
+        chips_link_out_data,
+        chips_token_out
+    ]
+);
+
+crate::rusthdl_io!(
+    Sp2BoardV2Io,
+    asr_hdl::sp2::board::Sp2BoardV2,
     clocked,
     [node_in_valid, node_in_data, node_token_in],
     [
@@ -54,9 +72,9 @@ pub fn asr_tables(t: &Topology) -> TableRouting {
     TableRouting::from_tables(t, &tables, "asr").expect("a route for every pair")
 }
 
-pub struct Sp2BoardTop {
+pub struct Sp2BoardTop<S: SwitchTwin = Sp2Switch> {
     rng: Xoshiro256PlusPlus,
-    net: Sp2Network,
+    net: Sp2Network<S>,
     asr: TableRouting,
     single: TableRouting,
     nodes: Vec<Node>,
@@ -76,7 +94,7 @@ pub struct Sp2BoardTop {
     bytes_out: u64,
 }
 
-impl Sp2BoardTop {
+impl<S: SwitchTwin> Sp2BoardTop<S> {
     /// Load phases of `phase_len` cycles (1 000 for long runs; shorter ones see every phase sooner).
     pub fn new(seed: u64, phase_len: u64) -> Self {
         let t = builtin("sp2:16").expect("built-in topology");
@@ -181,9 +199,9 @@ impl Sp2BoardTop {
     }
 }
 
-impl Top for Sp2BoardTop {
+impl<S: SwitchTwin> Top for Sp2BoardTop<S> {
     fn name(&self) -> &str {
-        "sp2_board"
+        S::BOARD
     }
 
     fn cycle(&mut self, n: u64, pins: &mut Frame, expect: &mut Frame) -> Result<(), String> {
@@ -261,8 +279,11 @@ impl Top for Sp2BoardTop {
             .check()
             .map_err(|e| format!("model after draining: {e}"))?;
         for (s, sw) in self.net.switches.iter().enumerate() {
-            if !sw.is_idle() || sw.cq.free() as usize != asr_model::sp2::CQ_CHUNKS {
-                return Err(format!("chip {s} not idle after draining"));
+            if !sw.idle() || sw.queue_free() != asr_model::sp2::CQ_CHUNKS {
+                return Err(format!(
+                    "chip {s} not idle after draining ({} queue chunks free)",
+                    sw.queue_free()
+                ));
             }
         }
         if self.delivered != self.injected {
@@ -275,9 +296,12 @@ impl Top for Sp2BoardTop {
     }
 
     fn counters(&self) -> Vec<(&'static str, u64)> {
-        let sum = |f: fn(&asr_model::sp2::transmitter::Transmitter) -> u64| -> u64 {
-            self.net.switches.iter().flat_map(|s| &s.tx).map(f).sum()
-        };
+        let (via_queue, via_xbar) = self
+            .net
+            .switches
+            .iter()
+            .map(|s| s.packets_via())
+            .fold((0, 0), |(q, x), (a, b)| (q + a, x + b));
         vec![
             ("injected", self.injected),
             ("delivered", self.delivered),
@@ -285,8 +309,8 @@ impl Top for Sp2BoardTop {
             ("three_switch", self.three_hop),
             ("single_path", self.single_path),
             ("bytes_out", self.bytes_out),
-            ("hops_via_xbar", sum(|t| t.packets_xbar)),
-            ("hops_via_queue", sum(|t| t.packets_queue)),
+            ("hops_via_xbar", via_xbar),
+            ("hops_via_queue", via_queue),
         ]
     }
 }

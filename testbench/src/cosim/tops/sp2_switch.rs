@@ -51,6 +51,8 @@ crate::rusthdl_io!(
 pub trait SwitchTwin: SwitchModel {
     /// The exported top.
     const TOP: &'static str;
+    /// The exported 16-node board of these chips.
+    const BOARD: &'static str;
     /// Cycles stepped.
     fn cycles(&self) -> u64;
     /// Receiver i's CRC and route error counts.
@@ -59,6 +61,7 @@ pub trait SwitchTwin: SwitchModel {
 
 impl SwitchTwin for Sp2Switch {
     const TOP: &'static str = "sp2_switch";
+    const BOARD: &'static str = "sp2_board";
     fn cycles(&self) -> u64 {
         self.cycle
     }
@@ -69,6 +72,7 @@ impl SwitchTwin for Sp2Switch {
 
 impl SwitchTwin for Sp2SwitchV2 {
     const TOP: &'static str = "sp2_switch_v2";
+    const BOARD: &'static str = "sp2_board_v2";
     fn cycles(&self) -> u64 {
         self.cycle
     }
