@@ -23,6 +23,7 @@
 //! packed buses) and groups.
 
 use anyhow::{bail, Result};
+use asr_hdl::sp2::board::BoardChip;
 use asr_hdl::sp2::receiver as rx;
 use asr_hdl::sp2::switch::Sp2Switch as SwHw;
 use asr_model::header::Header;
@@ -653,38 +654,53 @@ fn value(name: &str, p: &Pins, b: &Sp2Switch, o: &Sp2Outputs, d: &Decisions) -> 
 /// Writes the HDL's VCD (whole hierarchy); fails if the HDL's outputs differ from the model's in a cycle.
 pub fn write_hdl<Wr: Write>(f: Wr) -> Result<()> {
     let (run, _) = run_model()?;
-    let mut uut = SwHw::default();
+    write_switch_hdl::<SwHw, Wr>(f, "sp2_switch", &run.pins, &run.outs)
+}
+
+/// Drives a switch chip `C` (`sp2_switch` or `sp2_switch_v2`, named `top` in errors) with `pins`, one cycle
+/// each, and writes its VCD (whole hierarchy, the timing of the module documentation); fails if its outputs
+/// differ from `outs` in a cycle.
+pub(crate) fn write_switch_hdl<C: BoardChip, Wr: Write>(
+    f: Wr,
+    top: &str,
+    pins: &[Pins],
+    outs: &[Sp2Outputs],
+) -> Result<()> {
+    let mut uut = C::default();
     uut.connect_all();
     simulate(&mut uut, SETTLE);
     let mut vcd = write_vcd_header(NsTimescale::new(f), &uut);
     vcd = write_vcd_dump(vcd, &uut);
-    for (n, (p, want)) in run.pins.iter().zip(&run.outs).enumerate() {
-        uut.link_in_valid.next = from_bools(&p.link_in.map(|b| b.is_some()));
-        uut.link_in_data.next = pack(&p.link_in.map(|b| b.unwrap_or(0) as u128), 8);
-        uut.token_in.next = from_bools(&p.token_in);
-        uut.clock.next = Clock::from(false);
+    for (n, (p, want)) in pins.iter().zip(outs).enumerate() {
+        {
+            let (clock, valid, data, token) = uut.inputs_mut();
+            valid.next = from_bools(&p.link_in.map(|b| b.is_some()));
+            data.next = pack(&p.link_in.map(|b| b.unwrap_or(0) as u128), 8);
+            token.next = from_bools(&p.token_in);
+            clock.next = Clock::from(false);
+        }
         if !simulate(&mut uut, SETTLE) {
-            bail!("sp2_switch does not settle in cycle {n}");
+            bail!("{top} does not settle in cycle {n}");
         }
         vcd.timestamp(10 * n as u64)?;
         vcd = write_vcd_change(vcd, &uut);
-        let v = uut.link_out_valid.val();
-        let d = unpack(uut.link_out_data.val(), 8, 8);
-        let t = uut.token_out.val();
+        let (valid, data, token) = uut.outputs();
+        let (v, t) = (valid.val(), token.val());
+        let d = unpack(data.val(), 8, 8);
         for (k, &dk) in d.iter().enumerate() {
             let got = v.get_bit(k).then_some(dk as u8);
             if got != want.link_out[k] || t.get_bit(k) != want.token_out[k] {
                 bail!("cycle {n}, port {k}: HDL and model outputs differ");
             }
         }
-        uut.clock.next = Clock::from(true);
+        uut.inputs_mut().0.next = Clock::from(true);
         if !simulate(&mut uut, SETTLE) {
-            bail!("sp2_switch does not settle after the edge of cycle {n}");
+            bail!("{top} does not settle after the edge of cycle {n}");
         }
         vcd.timestamp(10 * n as u64 + 5)?;
         vcd = write_vcd_change(vcd, &uut);
     }
-    vcd.timestamp(10 * CYCLES as u64)?;
+    vcd.timestamp(10 * pins.len() as u64)?;
     Ok(())
 }
 

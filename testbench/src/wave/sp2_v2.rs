@@ -22,14 +22,10 @@ use asr_model::sp2::switch::Sp2Outputs;
 use asr_model::sp2::v2::receiver::Offer;
 use asr_model::sp2::v2::switch::{Decisions, Sp2SwitchV2};
 use asr_model::sp2::{SwitchModel, PORTS};
-use rust_hdl::prelude::*;
 use std::io::Write;
 
 use super::gtkw::{Fmt, Group, Row};
-use super::sp2::{packed, packet, write_model_vcd, Pins, Sig, Summary, SCRIPT};
-use super::NsTimescale;
-use crate::harness::{from_bools, pack, unpack};
-use crate::lockstep::SETTLE;
+use super::sp2::{packed, packet, write_model_vcd, write_switch_hdl, Pins, Sig, Summary, SCRIPT};
 
 /// Cycles of the scenario.
 pub const CYCLES: usize = 360;
@@ -466,39 +462,7 @@ fn value(name: &str, p: &Pins, b: &Sp2SwitchV2, o: &Sp2Outputs, d: &Decisions) -
 /// Writes the HDL's VCD (whole hierarchy); fails if the HDL's outputs differ from the model's in a cycle.
 pub fn write_hdl<Wr: Write>(f: Wr) -> Result<()> {
     let (run, _) = run_model()?;
-    let mut uut = SwHw::default();
-    uut.connect_all();
-    simulate(&mut uut, SETTLE);
-    let mut vcd = write_vcd_header(NsTimescale::new(f), &uut);
-    vcd = write_vcd_dump(vcd, &uut);
-    for (n, (p, want)) in run.pins.iter().zip(&run.outs).enumerate() {
-        uut.link_in_valid.next = from_bools(&p.link_in.map(|b| b.is_some()));
-        uut.link_in_data.next = pack(&p.link_in.map(|b| b.unwrap_or(0) as u128), 8);
-        uut.token_in.next = from_bools(&p.token_in);
-        uut.clock.next = Clock::from(false);
-        if !simulate(&mut uut, SETTLE) {
-            bail!("sp2_switch_v2 does not settle in cycle {n}");
-        }
-        vcd.timestamp(10 * n as u64)?;
-        vcd = write_vcd_change(vcd, &uut);
-        let v = uut.link_out_valid.val();
-        let d = unpack(uut.link_out_data.val(), 8, 8);
-        let t = uut.token_out.val();
-        for (k, &dk) in d.iter().enumerate() {
-            let got = v.get_bit(k).then_some(dk as u8);
-            if got != want.link_out[k] || t.get_bit(k) != want.token_out[k] {
-                bail!("cycle {n}, port {k}: HDL and model outputs differ");
-            }
-        }
-        uut.clock.next = Clock::from(true);
-        if !simulate(&mut uut, SETTLE) {
-            bail!("sp2_switch_v2 does not settle after the edge of cycle {n}");
-        }
-        vcd.timestamp(10 * n as u64 + 5)?;
-        vcd = write_vcd_change(vcd, &uut);
-    }
-    vcd.timestamp(10 * CYCLES as u64)?;
-    Ok(())
+    write_switch_hdl::<SwHw, Wr>(f, "sp2_switch_v2", &run.pins, &run.outs)
 }
 
 /// Writes the model's VCD: the signals of [`signals`] marked `model`, same names and widths as the HDL's.
