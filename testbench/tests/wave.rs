@@ -35,6 +35,28 @@ fn rows_exist(groups: &[Group], vcd: &Trace, what: &str) {
     }
 }
 
+/// Every listed signal is in the HDL VCD with its width and in the HDL view; one marked `model` is in the
+/// model VCD and view too, any other in neither.
+fn signals_in_vcds_and_views(
+    sigs: &[asr_testbench::wave::sp2::Sig],
+    (h, m): (&Trace, &Trace),
+    (vh, vm): (&[Group], &[Group]),
+) {
+    let shown = |v: &[Group], name: &str| v.iter().flat_map(|g| &g.rows).any(|r| r.signal == name);
+    for s in sigs {
+        let full = format!("uut.{}", s.name);
+        assert_eq!(h.width(&full), Some(s.width), "HDL VCD: {full}");
+        assert!(shown(vh, &s.name), "HDL .gtkw lacks {full}");
+        if s.model {
+            assert_eq!(m.width(&full), Some(s.width), "model VCD: {full}");
+            assert!(shown(vm, &s.name), "model .gtkw lacks {full}");
+        } else {
+            assert_eq!(m.width(&full), None, "model VCD: {full}");
+            assert!(!shown(vm, &s.name), "model .gtkw lists {full}");
+        }
+    }
+}
+
 /// Moves the folder holding `files` to a new place, opens each `.gtkw` there in GTKWave from a third
 /// folder, and checks that it loaded the moved VCD, shows exactly the view's rows and groups, and has the
 /// whole run (and not more than a third more) in view.
@@ -129,19 +151,7 @@ fn sp2_contention_hdl_and_model_vcds() {
     let (vh, vm) = (sp2::view(false), sp2::view(true));
     rows_exist(&vh, &h, "HDL");
     rows_exist(&vm, &m, "model");
-    let shown = |v: &[Group], name: &str| v.iter().flat_map(|g| &g.rows).any(|r| r.signal == name);
-    for s in &sigs {
-        let full = format!("uut.{}", s.name);
-        assert_eq!(h.width(&full), Some(s.width), "HDL VCD: {full}");
-        assert!(shown(&vh, &s.name), "HDL .gtkw lacks {full}");
-        if s.model {
-            assert_eq!(m.width(&full), Some(s.width), "model VCD: {full}");
-            assert!(shown(&vm, &s.name), "model .gtkw lacks {full}");
-        } else {
-            assert_eq!(m.width(&full), None, "model VCD: {full}");
-            assert!(!shown(&vm, &s.name), "model .gtkw lists {full}");
-        }
-    }
+    signals_in_vcds_and_views(&sigs, (&h, &m), (&vh, &vm));
     for group in ["receivers", "crossbar", "central queue", "transmitters"] {
         assert!(vh.iter().any(|g| g.title == group), "no {group} group");
     }
@@ -261,19 +271,7 @@ fn sp2_contention_v2_hdl_and_model_vcds() {
     let (vh, vm) = (sp2_v2::view(false), sp2_v2::view(true));
     rows_exist(&vh, &h, "HDL");
     rows_exist(&vm, &m, "model");
-    let shown = |v: &[Group], name: &str| v.iter().flat_map(|g| &g.rows).any(|r| r.signal == name);
-    for s in &sigs {
-        let full = format!("uut.{}", s.name);
-        assert_eq!(h.width(&full), Some(s.width), "HDL VCD: {full}");
-        assert!(shown(&vh, &s.name), "HDL .gtkw lacks {full}");
-        if s.model {
-            assert_eq!(m.width(&full), Some(s.width), "model VCD: {full}");
-            assert!(shown(&vm, &s.name), "model .gtkw lacks {full}");
-        } else {
-            assert_eq!(m.width(&full), None, "model VCD: {full}");
-            assert!(!shown(&vm, &s.name), "model .gtkw lists {full}");
-        }
-    }
+    signals_in_vcds_and_views(&sigs, (&h, &m), (&vh, &vm));
     for group in ["receivers", "allocator", "central queue", "transmitters"] {
         assert!(vh.iter().any(|g| g.title == group), "no {group} group");
     }

@@ -405,6 +405,32 @@ pub(crate) const SCRIPT: &[(usize, usize, u8, usize, bool)] = &[
     (210, 2, 0b0010_1010, 12, false),
 ];
 
+/// The script's cycle `n` at the nodes: the packets due now join their senders' queues, then every node sees
+/// what the switch drove in the previous cycle (`wires`: link bytes, tokens) and drives the switch's pins.
+/// Output 0's node stops consuming in cycles 130–199 (backpressure).
+pub(crate) fn script_cycle(
+    n: usize,
+    nodes: &mut [Node],
+    wires: &([Option<u8>; PORTS], [bool; PORTS]),
+) -> Pins {
+    for (k, &(at, input, set, payload, flip)) in SCRIPT.iter().enumerate() {
+        if at == n {
+            nodes[input]
+                .send_queue
+                .push_back(packet(input, k, set, payload, flip));
+        }
+    }
+    let mut pins = Pins {
+        link_in: [None; PORTS],
+        token_in: [false; PORTS],
+    };
+    for (p, node) in nodes.iter_mut().enumerate() {
+        let consume = usize::from(!(p == 0 && (130..200).contains(&n)));
+        (pins.link_in[p], pins.token_in[p]) = node.cycle(n as u64, wires.0[p], wires.1[p], consume);
+    }
+    pins
+}
+
 /// What the scenario exercised (the model's counts at the end).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Summary {
@@ -431,24 +457,7 @@ fn run_model() -> Result<(Run, Summary)> {
         outs: Vec::with_capacity(CYCLES),
     };
     for n in 0..CYCLES {
-        for (k, &(at, input, set, payload, flip)) in SCRIPT.iter().enumerate() {
-            if at == n {
-                nodes[input]
-                    .send_queue
-                    .push_back(packet(input, k, set, payload, flip));
-            }
-        }
-        let mut pins = Pins {
-            link_in: [None; PORTS],
-            token_in: [false; PORTS],
-        };
-        for (p, node) in nodes.iter_mut().enumerate() {
-            // Output 0's node stops consuming for a while (backpressure).
-            let consume = usize::from(!(p == 0 && (130..200).contains(&n)));
-            let (b, t) = node.cycle(sw.cycle, wires.0[p], wires.1[p], consume);
-            pins.link_in[p] = b;
-            pins.token_in[p] = t;
-        }
+        let pins = script_cycle(n, &mut nodes, &wires);
         run.before.push(sw.clone());
         let o = sw
             .step(&pins.link_in, &pins.token_in)

@@ -25,7 +25,7 @@ use asr_model::sp2::{SwitchModel, PORTS};
 use std::io::Write;
 
 use super::gtkw::{Fmt, Group, Row};
-use super::sp2::{packed, packet, write_model_vcd, write_switch_hdl, Pins, Sig, Summary, SCRIPT};
+use super::sp2::{packed, script_cycle, write_model_vcd, write_switch_hdl, Pins, Sig, Summary};
 
 /// Cycles of the scenario.
 pub const CYCLES: usize = 360;
@@ -341,24 +341,7 @@ fn run_model() -> Result<(Run, Summary)> {
         outs: Vec::with_capacity(CYCLES),
     };
     for n in 0..CYCLES {
-        for (k, &(at, input, set, payload, flip)) in SCRIPT.iter().enumerate() {
-            if at == n {
-                nodes[input]
-                    .send_queue
-                    .push_back(packet(input, k, set, payload, flip));
-            }
-        }
-        let mut pins = Pins {
-            link_in: [None; PORTS],
-            token_in: [false; PORTS],
-        };
-        for (p, node) in nodes.iter_mut().enumerate() {
-            // Output 0's node stops consuming for a while (backpressure).
-            let consume = usize::from(!(p == 0 && (130..200).contains(&n)));
-            let (b, t) = node.cycle(n as u64, wires.0[p], wires.1[p], consume);
-            pins.link_in[p] = b;
-            pins.token_in[p] = t;
-        }
+        let pins = script_cycle(n, &mut nodes, &wires);
         let d = sw
             .decide(&pins.link_in)
             .map_err(|e| anyhow::anyhow!("model, cycle {n}: {e}"))?;
