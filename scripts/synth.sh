@@ -36,7 +36,7 @@
 #
 # Usage: scripts/synth.sh [--target T] [-j N] [--seed S] [--no-cache | --cached-only] [--check|--strict]
 #                         [--verilog DIR] [TOP...]
-#   default tops: every top of `asr verilog` but benes32 and sp2_board (both may be named); --verilog DIR
+#   default tops: every top of `asr verilog` but benes32, sp2_board and sp2_board_v2 (they may be named); --verilog DIR
 #   takes the tops' Verilog from DIR instead of exporting it with target/release/asr (built first if
 #   missing); --cached-only reports cached tops and skips the others (for scripts/run-all.sh, which runs
 #   ice40-hx8k in full and the ECP5 targets cached only: their place-and-route takes minutes per top).
@@ -83,7 +83,7 @@ ALL="sp2_switch_v2 sp2_switch benes16 matcher_m16_p2 central_queue receiver sp2_
 ORDER="matcher_m4_p1 matcher_m4_p2 matcher_m8_p1 matcher_m8_p2 matcher_m16_p1 matcher_m16_p2 switch2 benes8 benes16 central_queue transmitter receiver sp2_switch sp2_allocator receiver_v2 sp2_transmitter sp2_switch_v2 alloc_islip1_m8 alloc_pim1_m8 alloc_wavefront_m8 switch2r benes8r benes16r central_queue_v2"
 # Default tops, longest first, so that parallel jobs finish together.
 # Tops that are only synthesised when named.
-EXTRA="sp2_board benes32"
+EXTRA="sp2_board sp2_board_v2 benes32"
 if [ ${#TOPS_ARG[@]} -gt 0 ]; then
   for t in "${TOPS_ARG[@]}"; do
     echo " $ALL $EXTRA " | grep -q " $t " || { echo "synth.sh: unknown top '$t' (known: $ORDER $EXTRA)" >&2; exit 2; }
