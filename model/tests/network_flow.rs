@@ -302,3 +302,41 @@ fn a_single_fifo_switch_saturates_at_the_head_of_line_blocking_limit() {
         }
     }
 }
+
+/// Issue 15's mesh goal: `mesh:8x8`, XY routing, 8-packet FIFO input buffers, uniform traffic. With the
+/// oldest-first allocator (`age`) the mesh saturates above 0.40 packets/node/cycle and keeps that throughput
+/// at full offered load; with round-robin allocators head-of-line blocking holds it near 0.39
+/// (docs/simulator.md).
+#[test]
+fn an_8x8_mesh_with_xy_and_age_arbitration_saturates_above_0_40() {
+    let t = builtin("mesh:8x8").unwrap();
+    let (g, gt) = asr_model::delivery::tables::grid_topology("mesh:8x8").unwrap();
+    let el = |v: usize| gt.find(&format!("P{v}")).unwrap();
+    let xy = asr_model::delivery::tables::dimension_order(&g)
+        .into_iter()
+        .map(|r| (el(r.src), el(r.dst), r.hops));
+    let xy = TableRouting::from_routes(&t, xy, "xy").unwrap();
+    let flow = FlowControl::new(8, 0).unwrap();
+    let sat = |alloc: &str| {
+        [0.42, 0.46, 1.0]
+            .iter()
+            .map(|&load| {
+                let e = Engine::new(&t)
+                    .unwrap()
+                    .with_flow(flow)
+                    .unwrap()
+                    .with_allocator(alloc)
+                    .unwrap();
+                check(
+                    &e,
+                    &xy,
+                    &cfg(load, 11, 1500, 1.0),
+                    &format!("mesh {alloc} {load}"),
+                )
+            })
+            .fold(0.0f64, f64::max)
+    };
+    let (age, rr) = (sat("age"), sat("islip-1"));
+    assert!(age >= 0.40, "age: {age:.4}");
+    assert!(rr < age, "islip-1 {rr:.4} against age {age:.4}");
+}

@@ -90,7 +90,7 @@ pub struct FlowArgs {
     #[arg(long, default_value_t = 0)]
     pub link_delay: u32,
     /// Switch allocator: asr-p1, asr-p2 (the thesis' ASR switch), exact, islip-1, islip-2, islip-4, pim-1,
-    /// pim-2, wavefront.
+    /// pim-2, wavefront, age (oldest head packet first).
     #[arg(long, default_value = asr_model::allocator::DEFAULT)]
     pub allocator: String,
 }

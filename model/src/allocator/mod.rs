@@ -15,10 +15,12 @@
 //! | `exact` | a maximum matching (Hopcroft–Karp, `crate::exact`) over the inputs taken in rotating order | 1 pointer |
 //! | `islip-1`, `islip-2`, `islip-4` | iSLIP (McKeown 1999) with 1, 2, 4 iterations: outputs grant round-robin, inputs accept round-robin, pointers move only on first-iteration accepts | grant and accept pointers |
 //! | `pim-1`, `pim-2` | parallel iterative matching (Anderson et al. 1993) with 1, 2 iterations: random grants, random accepts | a 64-bit random state |
+//! | `age` | oldest first: inputs in order of their head packet's age (generation cycle; ties from a rotating pointer), each taking the first output of its request not taken by an older one (from the same pointer); a maximal matching (the engine hands it the heads' ages, [`Allocator::allocate_aged`]) | 1 pointer |
 //! | `wavefront` | wavefront allocator (Tamir & Chi 1993): cells served diagonal by diagonal, starting at a rotating priority diagonal | 1 pointer |
 //!
 //! Latency: combinational (the decision is made in the cycle it is used).
 
+pub mod age;
 pub mod asr;
 pub mod exact;
 pub mod islip;
@@ -38,7 +40,8 @@ pub const NO_GRANT: u8 = u8::MAX;
 pub const DEFAULT: &str = "asr-p2";
 
 /// Every registered allocator name, in the order tables list them.
-pub const NAMES: [&str; 9] = [
+pub const NAMES: [&str; 10] = [
+    "age",
     "asr-p1",
     "asr-p2",
     "exact",
@@ -51,7 +54,7 @@ pub const NAMES: [&str; 9] = [
 ];
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("unknown allocator `{0}` (asr-p1, asr-p2, exact, islip-1, islip-2, islip-4, pim-1, pim-2, wavefront)")]
+#[error("unknown allocator `{0}` (age, asr-p1, asr-p2, exact, islip-1, islip-2, islip-4, pim-1, pim-2, wavefront)")]
 pub struct UnknownAllocator(pub String);
 
 /// A switch allocator (see the module documentation).
@@ -68,6 +71,24 @@ pub trait Allocator: Send + Sync + fmt::Debug {
     }
     /// One decision: `req.len()` = radix = `grant.len()`.
     fn allocate(&self, req: &[u64], state: &mut [u8], grant: &mut [u8]);
+    /// Whether the decision depends on the age of each input's head packet: the engine then keeps every
+    /// packet's generation cycle in its buffers and calls [`Allocator::allocate_aged`].
+    #[inline]
+    fn uses_age(&self) -> bool {
+        false
+    }
+    /// One decision knowing each input's head packet (`heads[i].born`: its generation cycle, low 32 bits).
+    #[inline]
+    fn allocate_aged(
+        &self,
+        req: &[u64],
+        heads: &[crate::routing::hop::Head],
+        state: &mut [u8],
+        grant: &mut [u8],
+    ) {
+        let _ = heads;
+        self.allocate(req, state, grant);
+    }
     /// Runs the engine's phase 1 with this allocator. Every implementation is the one line
     /// `p.run(self)`: the engine's loop over the switches is then compiled once per allocator, with
     /// [`Allocator::allocate`] inlined (one dynamic call per cycle instead of one per switch).
@@ -77,6 +98,7 @@ pub trait Allocator: Send + Sync + fmt::Debug {
 /// The allocator registered under `name`.
 pub fn by_name(name: &str) -> Result<Arc<dyn Allocator>, UnknownAllocator> {
     Ok(match name {
+        "age" => Arc::new(age::Age),
         "asr-p1" => Arc::new(asr::Asr::new(1)),
         "asr-p2" => Arc::new(asr::Asr::new(2)),
         "exact" => Arc::new(exact::Exact),

@@ -176,6 +176,10 @@ pub struct Engine {
     packed: bool,
     fw: u32,
     alloc: Arc<dyn Allocator>,
+    /// The allocator uses the heads' ages: `born` keeps each buffered packet's generation cycle (low 32
+    /// bits), parallel to `fifo`; empty otherwise.
+    aged: bool,
+    born: Vec<u32>,
     alloc_seed: u64,
     /// Allocator state of switch s: `astate[aoff[s]..aoff[s + 1]]`.
     aoff: Vec<u32>,
@@ -351,6 +355,8 @@ impl Engine {
             packed: false,
             fw: radix_max,
             alloc: allocator::by_name(allocator::DEFAULT).expect("the default allocator exists"),
+            aged: false,
+            born: Vec::new(),
             alloc_seed: 0,
             aoff: Vec::new(),
             rule: Box::new(HeaderHop),
@@ -404,6 +410,7 @@ impl Engine {
             };
             np * b
         ];
+        self.born = vec![0; if self.aged { np * b } else { 0 }];
         self.occ = vec![0; self.sw_elem.len()];
         self.population = 0;
         self.cycle = 0;
@@ -458,7 +465,10 @@ impl Engine {
 
     /// Sets the allocator (every switch's state back to its initial value).
     pub fn set_allocator(&mut self, a: Arc<dyn Allocator>) {
+        self.aged = a.uses_age();
         self.alloc = a;
+        // Packets already buffered count as born at cycle 0.
+        self.born = vec![0; if self.aged { self.fifo.len() } else { 0 }];
         self.reset_allocator();
     }
 
@@ -640,6 +650,7 @@ impl Engine {
                 Head {
                     req: self.fifo[next].req,
                     key: self.fifo[next].key,
+                    born: if self.aged { self.born[next] } else { 0 },
                 }
             } else {
                 Head::default()
@@ -747,7 +758,14 @@ impl Engine {
         if at >= self.depth {
             at -= self.depth;
         }
-        let head = Head { req, key };
+        let born = if self.aged {
+            let g = pk.meta(w).gen as u32;
+            self.born[i * self.depth + at] = g;
+            g
+        } else {
+            0
+        };
+        let head = Head { req, key, born };
         self.fifo[i * self.depth + at] = Entry {
             hw,
             req,
@@ -871,11 +889,12 @@ impl Phase1<'_> {
             return;
         }
         let g = &mut self.grants[..r];
-        a.allocate(
-            rows,
-            &mut self.astate[self.aoff[s] as usize..self.aoff[s + 1] as usize],
-            g,
-        );
+        let st = &mut self.astate[self.aoff[s] as usize..self.aoff[s + 1] as usize];
+        if a.uses_age() {
+            a.allocate_aged(rows, heads, st, g);
+        } else {
+            a.allocate(rows, st, g);
+        }
         for (k, &x) in g.iter().enumerate() {
             if x != NO_GRANT {
                 self.mv[b + k] = x;

@@ -25,6 +25,9 @@ use std::fmt;
 pub struct Head {
     pub req: u64,
     pub key: u32,
+    /// The packet's generation cycle (low 32 bits), kept only for an allocator that uses ages
+    /// ([`crate::allocator::Allocator::uses_age`]); 0 otherwise.
+    pub born: u32,
 }
 
 /// The per-hop half of a routing scheme (see the module documentation).
