@@ -46,8 +46,8 @@ use asr_model::topology::{Port, Topology};
 
 /// Switch chips on the board.
 pub const CHIPS: usize = 8;
-/// Ports per chip.
-pub const PORTS: usize = 8;
+/// Ports per chip: the model's `PORTS`.
+pub const PORTS: usize = asr_model::sp2::PORTS;
 /// Processors on the board.
 pub const PROCS: usize = 16;
 

@@ -60,10 +60,11 @@ use crate::parts::{locals, port_offsets as offsets};
 use crate::lrs::Lrs8;
 use crate::matcher::Widen;
 
-/// Ports (receivers = transmitters = outputs).
-pub const CQ_PORTS: usize = 8;
-/// Chunks.
-pub const CQ_CHUNKS: usize = 128;
+/// Ports (receivers = transmitters = outputs): the model's `PORTS` (the widths below are written for 8).
+pub const CQ_PORTS: usize = asr_model::sp2::PORTS;
+/// Chunks: the model's `CQ_CHUNKS` (7-bit chunk numbers below).
+pub const CQ_CHUNKS: usize = asr_model::sp2::CQ_CHUNKS;
+const _: () = assert!(CQ_PORTS == 8 && CQ_CHUNKS == 128);
 /// Bias of `sb` (free − empty outputs + `SB_BIAS`), which keeps it non-negative.
 const SB_BIAS: usize = 16;
 
