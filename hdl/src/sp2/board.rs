@@ -1,6 +1,8 @@
-//! The 16-processor SP2-style switch board (thesis §4.2, docs/sp2-switch.md "The board"), exported as
-//! `sp2_board`: 8 [`Sp2Switch`] chips wired as `model/src/topology/sp2.rs` builds `builtin("sp2:16")`.
-//! Hardware twin of `asr_model::sp2::network::Sp2Network` on that topology.
+//! The 16-processor SP2-style switch board (thesis §4.2, docs/sp2-switch.md "The board"): 8 switch chips
+//! wired as `model/src/topology/sp2.rs` builds `builtin("sp2:16")`, generic over the chip ([`BoardChip`]):
+//! exported as `sp2_board` (8 v1 [`Sp2Switch`] chips) and `sp2_board_v2` ([`Sp2BoardV2`], 8 [`Sp2SwitchV2`]
+//! chips, docs/sp2-switch.md v2 §F). Hardware twin of `asr_model::sp2::network::Sp2Network` (of the same
+//! switch model) on that topology.
 //!
 //! Wiring ([`BoardWires::sp2_16`]): chips 4–7 face the processors on ports 0–3 (processor k on chip
 //! 4 + k/4, port k mod 4, both directions); chip 4+a port 4+b is linked both ways to chip b port 4+a
@@ -22,7 +24,8 @@
 //! A switch-to-switch link is a direct wire: the output register of one chip is the input of the next in
 //! the same cycle, and the receiving chip's token register goes back the same way, exactly as
 //! `Sp2Network::step` does. Latency: 5 cycles per switch from `LEN` in to `LEN − 1` out without contention,
-//! so 5 cycles between two processors on one chip and 15 between processors on different chips.
+//! so 5 cycles between two processors on one chip and 15 between processors on different chips (v2 chips: 6
+//! and 18).
 //!
 //! The wiring is a permutation, which `#[hdl_gen]` cannot express (indices may only be loop variables
 //! plus literals), so, as in `crate::benes::Benes`, `update` (simulation) and `hdl` (a Verilog
