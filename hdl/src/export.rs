@@ -814,8 +814,9 @@ pub fn top_doc(name: &str) -> Option<TopDoc> {
                 ("req", "allocator request: the permitted outputs (bit o = output o); 0 for none"),
                 ("waiting", "the allocator's candidate bit: waiting for a grant now"),
                 ("may_queue", "may be admitted to the central queue (waiting, assembly and ready slot empty)"),
-                ("adm_set", "the permitted outputs for admission; 0 unless may_queue's state"),
-                ("chunks", "the packet's size in 8-byte chunks (1..32); 0 unless may_queue's state"),
+                ("adm_set", "the admission request's permitted outputs: in Wait, and from the R1 cycle of \
+                             Route when R1 is not 0; 0 otherwise"),
+                ("chunks", "the packet's size in 8-byte chunks (1..32) with adm_set; 0 otherwise"),
                 ("offer_valid", "a crossbar offer this cycle"),
                 ("offer_byte", "its byte; 0 when none"),
                 ("offer_end", "the offer is the packet's end (the CRC byte position)"),
@@ -826,6 +827,9 @@ pub fn top_doc(name: &str) -> Option<TopDoc> {
                 ("ready_last", "it is its packet's last chunk; 0 when not valid"),
                 ("ready_bad", "its packet failed the CRC check; 0 when not valid"),
                 ("soon", "streaming with at most 4 bytes left: its transmitter counts as free soon"),
+                ("at_end", "streaming with the CRC as the next byte to offer, from the registers alone"),
+                ("wait_spec", "waiting from the registers alone: in Wait, or a look-ahead packet whose \
+                               predecessor's last byte is next (the switch's speculative candidate bit)"),
                 ("crc_errors", "wrapping count of packets whose CRC byte did not match (registered)"),
                 ("route_errors", "wrapping count of malformed packets dropped, LEN = 0 or R1 = 0 (registered)"),
             ]),
@@ -880,9 +884,11 @@ pub fn top_doc(name: &str) -> Option<TopDoc> {
                 .into(),
             ports: docs(&[
                 CLOCK,
-                ("adm_valid", "bit r: receiver r asks to admit its packet"),
-                ("adm_set", "8 bits per receiver: its permitted outputs (non-empty)"),
-                ("adm_chunks", "6 bits per receiver: the packet's chunks, 1..32"),
+                ("adm_valid", "bit r: receiver r asks to admit its packet now, with the request it \
+                               presented in the previous cycle if any (only the final AND sees it)"),
+                ("adm_set", "8 bits per receiver: its request's permitted outputs, 0 for none; the \
+                             admission is decided on the requests registered at the last edge"),
+                ("adm_chunks", "6 bits per receiver: the packet's chunks, 1..32 (ignored with adm_set 0)"),
                 ("wr_valid", "bit r: receiver r offers a ready chunk of its admitted packet"),
                 ("wr_data", "64 bits per receiver: the chunk, byte 0 in bits [7:0]"),
                 ("wr_bytes", "4 bits per receiver: bytes in the chunk, 1..8"),
@@ -904,8 +910,10 @@ pub fn top_doc(name: &str) -> Option<TopDoc> {
                 ("rd_bad", "its packet failed the CRC check; 0 when not valid"),
                 ("load", "8 bits per output: chunks queued or promised (registered)"),
             ]),
-            latency: "grants are combinational from the registers and the inputs; 1 cycle from a read grant \
-                      to rd_*; a written chunk is readable from the next cycle on"
+            latency: "the admission is decided on the requests registered at the last edge (a request \
+                      presented a cycle before its receiver asks can be admitted in its first cycle of \
+                      asking); the other grants are combinational from the registers and the inputs; 1 cycle \
+                      from a read grant to rd_*; a written chunk is readable from the next cycle on"
                 .into(),
         },
         "sp2_allocator" => TopDoc {

@@ -1,6 +1,7 @@
 //! The `central_queue_v2` top against `asr_model::sp2::v2::central_queue::CentralQueue`
 //! (`cosim/tops/central_queue_v2.rs`: admission requests, chunk writes of admitted packets and reads at
-//! random, junk in the fields of receivers that do not ask, in phases that fill the queue to the reservation
+//! random, requests presented and asked with or not, junk in the chunk fields of receivers without a
+//! request, in phases that fill the queue to the reservation
 //! limit, drain it, skew the outputs, fill a packet FIFO and make transmitters await slow writers; every
 //! output port compared every cycle; the model's invariants and a packet scoreboard checked as it runs; the
 //! queue drains to a full free list): in rust-hdl's simulation, and the exported Verilog in Icarus and
@@ -8,8 +9,8 @@
 
 use asr_testbench::cosim::{check, BackendKind, Report};
 
-/// The run must fill the queue to the reservation limit, refuse admissions, fill a packet FIFO, make
-/// transmitters await writers, and move many chunks.
+/// The run must fill the queue to the reservation limit, refuse admissions, cancel admission picks of
+/// receivers that stopped asking, fill a packet FIFO, make transmitters await writers, and move many chunks.
 fn exercised(r: &Report, cycles: u64) {
     assert!(r.counter("min_free") <= 8, "queue never filled: {r}");
     assert!(
@@ -17,6 +18,10 @@ fn exercised(r: &Report, cycles: u64) {
         "admission rule hardly exercised: {r}"
     );
     assert!(r.counter("pfifo_full") > 0, "no packet FIFO ever full: {r}");
+    assert!(
+        r.counter("cancelled") > cycles / 100,
+        "admission picks hardly cancelled (a receiver that stops asking): {r}"
+    );
     assert!(
         r.counter("awaits") > cycles / 100,
         "reads hardly await writers: {r}"

@@ -5,8 +5,9 @@
 //! set (cycle 210), then the drain; 360 cycles.
 //!
 //! What v2 shows that v1 did not: the pipelined allocator (requests registered, grants three cycles later,
-//! among the transmitters free now), queue admission only when none of a packet's permitted outputs is free
-//! now, several receivers writing packets for one output at once (per-packet chunk chains), the per-output
+//! made among the transmitters free from the registers' point of view — `alloc/free_spec`, `wait_spec` — and
+//! kept where the column is free and the row waiting now), queue admission only when none of a packet's
+//! permitted outputs is free (`free_spec`), several receivers writing packets for one output at once (per-packet chunk chains), the per-output
 //! load that the least-loaded choice reads.
 //!
 //! The model runs first (the nodes react to its outputs); the HDL is driven with the same pins and must drive
@@ -51,6 +52,8 @@ pub fn signals() -> Vec<Sig> {
         for (n, w, model) in [
             ("req", 8, true),
             ("waiting", 1, true),
+            ("wait_spec", 1, true),
+            ("at_end", 1, true),
             ("may_queue", 1, true),
             ("adm_set", 8, false),
             ("chunks", 6, false),
@@ -192,6 +195,8 @@ pub fn view(model: bool) -> Vec<Group> {
         for (row, n, fmt) in [
             ("request", "req", Fmt::Bin),
             ("waiting", "waiting", Fmt::Bin),
+            ("wait_spec", "wait_spec", Fmt::Bin),
+            ("at_end", "at_end", Fmt::Bin),
             ("may_queue", "may_queue", Fmt::Bin),
             ("queue_set", "adm_set", Fmt::Bin),
             ("queue_chunks", "chunks", Fmt::Dec),
@@ -241,8 +246,13 @@ pub fn view(model: bool) -> Vec<Group> {
             Fmt::Bin,
         );
     }
-    whole(&mut rows, "alloc/waiting".into(), "alloc.waiting", Fmt::Bin);
-    whole(&mut rows, "alloc/free_now".into(), "alloc.free", Fmt::Bin);
+    whole(
+        &mut rows,
+        "alloc/wait_spec".into(),
+        "alloc.waiting",
+        Fmt::Bin,
+    );
+    whole(&mut rows, "alloc/free_spec".into(), "alloc.free", Fmt::Bin);
     whole(
         &mut rows,
         "alloc/free_soon".into(),
@@ -251,7 +261,7 @@ pub fn view(model: bool) -> Vec<Group> {
     );
     whole(
         &mut rows,
-        "alloc/grant_valid".into(),
+        "alloc/grant_spec".into(),
         "alloc.grant_valid",
         Fmt::Bin,
     );
@@ -268,7 +278,7 @@ pub fn view(model: bool) -> Vec<Group> {
     g.push(Group::new("allocator", rows));
     let mut rows = Vec::new();
     for (row, n, fmt) in [
-        ("adm_req", "adm_valid", Fmt::Bin),
+        ("adm_ask", "adm_valid", Fmt::Bin),
         ("adm_grant_valid", "adm_grant_valid", Fmt::Bin),
         ("adm_grant_rx", "adm_grant", Fmt::Dec),
         ("adm_out", "adm_out", Fmt::Dec),
@@ -407,10 +417,12 @@ fn value(name: &str, p: &Pins, b: &Sp2SwitchV2, o: &Sp2Outputs, d: &Decisions) -
         ("token_out", _) => bits8(&|k| o.token_out[k]),
         ("crc_errors", _) => packed(|k| b.rx[k].crc_errors as u128, 8),
         ("route_errors", _) => packed(|k| b.rx[k].route_errors as u128, 8),
-        ("alloc", "free") => d.free_now as u128,
+        ("alloc", "free") => d.free_spec as u128,
         ("rx", "req") => rx.req as u128,
         ("rx", "waiting") => bit(d.waiting >> k & 1 == 1),
         ("rx", "may_queue") => bit(rx.may_queue),
+        ("rx", "at_end") => bit(rx.at_end),
+        ("rx", "wait_spec") => bit(rx.wait_spec),
         ("rx", "offer_valid") => bit(rx.offer.is_some()),
         ("rx", "offer_end") => bit(matches!(rx.offer, Some(Offer::End { .. }))),
         ("rx", "ready_valid") => bit(rx.ready.is_some()),
@@ -418,10 +430,10 @@ fn value(name: &str, p: &Pins, b: &Sp2SwitchV2, o: &Sp2Outputs, d: &Decisions) -
         ("rx", "admitted") => bit(d.cq.adm.is_some_and(|(r, _)| r as usize == k)),
         ("rx", "written") => bit(d.cq.wr == Some(k as u8)),
         ("alloc", "req") => packed(|i| d.req[i] as u128, 8),
-        ("alloc", "waiting") => d.waiting as u128,
+        ("alloc", "waiting") => d.wait_spec as u128,
         ("alloc", "mat_free") => d.free as u128,
-        ("alloc", "grant_valid") => bits8(&|o| d.grant[o].is_some()),
-        ("cq", "adm_valid") => bits8(&|i| d.cq_in.adm[i].is_some()),
+        ("alloc", "grant_valid") => bits8(&|o| d.grant_spec[o].is_some()),
+        ("cq", "adm_valid") => d.cq_in.ask as u128,
         ("cq", "adm_grant_valid") => bit(d.cq.adm.is_some()),
         ("cq", "wr_valid") => bits8(&|i| d.cq_in.wr[i].is_some()),
         ("cq", "wr_grant_valid") => bit(d.cq.wr.is_some()),

@@ -6,8 +6,12 @@
 //!
 //! Ports (receiver/transmitter/output k's field at bits `[k*W +: W]`):
 //! - in `clock`;
-//! - in `adm_valid[7:0]` (receiver r asks for admission), `adm_set[63:0]` (8 bits per receiver: its permitted
-//!   outputs, non-empty), `adm_chunks[47:0]` (6 bits per receiver: the packet's chunks, 1..32);
+//! - in `adm_valid[7:0]` (receiver r asks for admission now, with the request it presented in the previous
+//!   cycle if it presented one), `adm_set[63:0]` (8 bits per receiver: its request's permitted outputs, 0 for
+//!   no request), `adm_chunks[47:0]` (6 bits per receiver: the packet's chunks, 1..32). The admission of a
+//!   cycle is decided on the requests (`adm_set`, `adm_chunks`) registered at the last edge, and stands if the
+//!   receiver asks in this cycle (`adm_valid`), so `adm_valid` reaches only the final AND and the state
+//!   updates, not the arbitration;
 //! - in `wr_valid[7:0]` (receiver r offers a ready chunk of its admitted packet), `wr_data[511:0]` (64 bits
 //!   per receiver, byte 0 in bits 7:0), `wr_bytes[31:0]` (4 bits: 1..8), `wr_last[7:0]`, `wr_bad[7:0]`;
 //! - in `rd_req[7:0]` (transmitter o has room for a chunk);
@@ -107,6 +111,9 @@ pub struct CentralQueueV2 {
     pub fbyp: DFF<Bits<7>>,
     pub fbyp_use: DFF<Bit>,
     pub s8: DFFWithInit<Bits<9>>,
+    /// The admission requests presented in the previous cycle (`adm_set`, `adm_chunks`).
+    pub xs: DFF<Bits<64>>,
+    pub xc: DFF<Bits<48>>,
     pub s7: DFFWithInit<Bits<9>>,
     // Per output.
     pub ld: Vec<DFF<Bits<8>>>,
@@ -163,6 +170,7 @@ pub struct CentralQueueV2 {
     lok: Vec<Signal<Local, Bit>>,
     feas: Signal<Local, Bits<8>>,
     a_v: Signal<Local, Bit>,
+    ok_oh: Signal<Local, Bits<8>>,
     a_out: Signal<Local, Bits<3>>,
     a_k: Signal<Local, Bits<8>>,
     urgent: Signal<Local, Bits<8>>,
@@ -239,6 +247,8 @@ impl Default for CentralQueueV2 {
             fwp: Default::default(),
             fbyp: Default::default(),
             fbyp_use: Default::default(),
+            xs: Default::default(),
+            xc: Default::default(),
             // 128 free, nothing promised, 8 empty outputs: 128 − 0 − 8.
             s8: DFFWithInit::new(((CQ2_CHUNKS - CQ2_PORTS) as u64).into()),
             s7: DFFWithInit::new(((CQ2_CHUNKS - CQ2_PORTS + 1) as u64).into()),
@@ -295,6 +305,7 @@ impl Default for CentralQueueV2 {
             lok: locals(n),
             feas: Default::default(),
             a_v: Default::default(),
+            ok_oh: Default::default(),
             a_out: Default::default(),
             a_k: Default::default(),
             urgent: Default::default(),
@@ -337,6 +348,10 @@ impl Default for CentralQueueV2 {
 impl Logic for CentralQueueV2 {
     #[hdl_gen]
     fn update(&mut self) {
+        self.xs.clock.next = self.clock.val();
+        self.xc.clock.next = self.clock.val();
+        self.xs.d.next = self.adm_set.val();
+        self.xc.d.next = self.adm_chunks.val();
         dff_setup!(
             self, clock, fresh, fcnt, frp, fwp, fbyp, fbyp_use, s8, s7, pend_v, pend_o, rdv, rdt,
             rdc, nbyp_v, nbyp
@@ -402,14 +417,12 @@ impl Logic for CentralQueueV2 {
         self.s7lo.next = self.s7.q.val().get_bits::<8>(0);
         self.feas.next = 0.into();
         for r in 0..8 {
-            self.aset[r].next = self.adm_set.val().get_bits::<8>(self.o8[r].val().index());
-            if !self.adm_valid.val().get_bit(r) {
+            // The request presented in the previous cycle, by a receiver writing no packet.
+            self.aset[r].next = self.xs.q.val().get_bits::<8>(self.o8[r].val().index());
+            if self.wa[r].q.val() {
                 self.aset[r].next = 0.into();
             }
-            self.t6.next = self
-                .adm_chunks
-                .val()
-                .get_bits::<6>(self.o6[r].val().index());
+            self.t6.next = self.xc.q.val().get_bits::<6>(self.o6[r].val().index());
             self.kk[r].next = bit_cast::<8, 6>(self.t6.val());
             self.ge0[r].next = !self.s8.q.val().get_bit(8) & (self.s8lo.val() >= self.kk[r].val());
             self.ge1[r].next = !self.s7.q.val().get_bit(8) & (self.s7lo.val() >= self.kk[r].val());
@@ -443,13 +456,15 @@ impl Logic for CentralQueueV2 {
             }
         }
         self.adm_arb.req.next = self.feas.val();
-        self.a_v.next = self.adm_arb.grant_valid.val();
+        // The pick stands if its receiver asks now.
+        self.ok_oh.next = self.adm_arb.onehot.val() & self.adm_valid.val();
+        self.a_v.next = self.ok_oh.val().any();
         self.a_out.next = 0.into();
         self.a_oh.next = 0.into();
         self.a_k.next = 0.into();
         self.a_kd.next = 0.into();
         for r in 0..8 {
-            if self.adm_arb.onehot.val().get_bit(r) {
+            if self.ok_oh.val().get_bit(r) {
                 self.a_out.next = self.a_out.val() | self.lout[r].val();
                 self.a_oh.next = self.a_oh.val() | self.loh[r].val();
                 self.a_kd.next = self.a_kd.val() | self.kd[r].val();
@@ -457,7 +472,10 @@ impl Logic for CentralQueueV2 {
             }
         }
         self.adm_grant_valid.next = self.a_v.val();
-        self.adm_grant.next = self.adm_arb.grant.val();
+        self.adm_grant.next = 0.into();
+        if self.a_v.val() {
+            self.adm_grant.next = self.adm_arb.grant.val();
+        }
         self.adm_out.next = self.a_out.val();
         // ---- Write: last chunks first.
         self.urgent.next = self.wr_valid.val() & self.wr_last.val();
@@ -666,7 +684,7 @@ impl Logic for CentralQueueV2 {
         self.s7.d.next = self.s7r.val() - bit_cast::<9, 8>(self.a_kd.val());
         // The writers.
         for r in 0..8 {
-            if self.adm_arb.onehot.val().get_bit(r) {
+            if self.ok_oh.val().get_bit(r) {
                 self.wa[r].d.next = true;
                 self.wpv[r].d.next = false;
                 self.wcons[r].d.next = false;

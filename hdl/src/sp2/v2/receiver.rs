@@ -8,11 +8,15 @@
 //!   (has credit);
 //! - out `token_out` (registered: a byte was consumed last cycle); `req[7:0]` (allocator request, 0 for none);
 //!   `waiting` (the allocator's candidate bit); `may_queue`, `adm_set[7:0]`, `chunks[5:0]` (queue admission:
-//!   in `Wait` with an empty assembly and ready slot; its set and packet size; 0 otherwise);
+//!   `may_queue` in `Wait` with an empty assembly and ready slot; the set and packet size in `Wait`, and
+//!   already in the `R1` cycle of `Route` when `R1` is here and not 0; 0 otherwise);
 //!   `offer_valid`, `offer_byte[7:0]`, `offer_end`, `offer_bad` (the crossbar offer: a byte, or the end of the
 //!   packet with the CRC verdict); `ready_valid`, `ready_data[63:0]`, `ready_bytes[3:0]`, `ready_last`,
 //!   `ready_bad` (the ready chunk; fields 0 when not valid); `soon` (streaming with at most 4 bytes left to
-//!   send: the transmitter counts as free for the allocator's new matrix); `crc_errors[7:0]`,
+//!   send: the transmitter counts as free for the allocator's new matrix); `at_end` (streaming with the CRC
+//!   as the next byte to offer, whether or not it is here: the switch's speculative "free now"); `wait_spec`
+//!   (`waiting` from the registers alone: in `Wait`, or a look-ahead packet whose predecessor's last byte is
+//!   the next to go, whether or not it is here and taken); `crc_errors[7:0]`,
 //!   `route_errors[7:0]` (wrapping counters, registered).
 //!
 //! The FIFO: 16 bytes in a block RAM (`RAM<Bits<8>, 4>`) with a registered read. Its head is the RAM's read
@@ -67,6 +71,8 @@ pub struct Receiver {
     pub ready_last: Signal<Out, Bit>,
     pub ready_bad: Signal<Out, Bit>,
     pub soon: Signal<Out, Bit>,
+    pub at_end: Signal<Out, Bit>,
+    pub wait_spec: Signal<Out, Bit>,
     pub crc_errors: Signal<Out, Bits<8>>,
     pub route_errors: Signal<Out, Bits<8>>,
     // The FIFO.
@@ -213,11 +219,22 @@ impl Logic for Receiver {
         self.waiting.next = (self.st.q.val() == 2)
             | ((self.la_eff.val() != 0)
                 & (self.ends_q.val() | (self.takes.val() & self.is_end.val())));
+        self.at_end.next = (self.st.q.val() == 3) & self.flag.q.val() & (self.body.q.val() == 0);
+        self.wait_spec.next = (self.st.q.val() == 2)
+            | ((self.la_eff.val() != 0)
+                & (((self.st.q.val() == 4) & (self.body.q.val() == 0) & !self.rdy_v.q.val())
+                    | ((self.st.q.val() == 5) & (self.body.q.val() == 1))
+                    | ((self.st.q.val() == 3) & self.flag.q.val() & (self.body.q.val() == 0))));
         self.may_queue.next = (self.st.q.val() == 2) & !self.asm_on.q.val() & !self.rdy_v.q.val();
         self.adm_set.next = 0.into();
         self.chunks.next = 0.into();
         if self.st.q.val() == 2 {
             self.adm_set.next = self.wset.q.val();
+            self.chunks.next = bit_cast::<6, 9>((bit_cast::<9, 8>(self.len.q.val()) + 7) >> 3);
+        }
+        // Announced from the `R1` cycle on (the central queue decides on the previous cycle's requests).
+        if (self.st.q.val() == 1) & self.cur_v.val() & (self.cur.val() != 0) {
+            self.adm_set.next = self.cur.val();
             self.chunks.next = bit_cast::<6, 9>((bit_cast::<9, 8>(self.len.q.val()) + 7) >> 3);
         }
         self.ready_valid.next = self.rdy_v.q.val();

@@ -10,11 +10,16 @@
 //!   8-bit counters at bits `[8p +: 8]`).
 //!
 //! Glue, per cycle (the model's `Sp2SwitchV2::decide`): transmitter o is *free now* when it is idle with an
-//! empty queue path and load 0, or when its crossbar packet's end is taken in this cycle; *free soon* also when
-//! its crossbar receiver has at most `LATENCY + 1` bytes left (`soon`). The allocator grants among free-now
-//! columns and registers the new matrix masked with free-soon. A receiver asks the central queue for
-//! admission only when none of its permitted outputs is free now. Every transmitter takes the offer of the
-//! receiver it is connected to when it has credit.
+//! empty queue path and load 0, or when its crossbar packet's end is taken in this cycle; *free spec* when it
+//! is idle so, or its crossbar receiver's next byte to offer is the end (`at_end`, from registers only);
+//! *free soon* also when its crossbar receiver has at most `LATENCY + 1` bytes left (`soon`). The allocator
+//! grants among free-spec columns and `wait_spec` rows (from registers only) and registers the new matrix
+//! masked with free-soon; a grant stands where the column is free now and the row `waiting` now (`g_ok`),
+//! else it is cancelled. Every receiver presents its admission request (`adm_set`, `chunks`, from its `R1`
+//! cycle on; the central queue arbitrates on the previous cycle's) and asks (`adm_valid`) only when none of
+//! its permitted outputs is free spec. Every transmitter takes the offer of the receiver it is connected to
+//! when it has credit. So the crossbar offer reaches only the ANDs after the allocator's arbiters, and the
+//! asks only the AND after the queue's admission arbiter (docs/sp2-switch.md v2 §A, §C).
 //!
 //! Latency: 6 cycles from `LEN` in to `LEN − 1` out without contention (the model's figure; measured by
 //! `model/tests/sp2_switch_v2.rs`).
@@ -82,6 +87,12 @@ pub struct Sp2SwitchV2 {
     ce_acc: Vec<Signal<Local, Bits<64>>>,
     re_acc: Vec<Signal<Local, Bits<64>>>,
     free_now: Signal<Local, Bits<8>>,
+    x_end: Vec<Signal<Local, Bit>>,
+    spec_acc: Vec<Signal<Local, Bits<8>>>,
+    ws_acc: Vec<Signal<Local, Bits<8>>>,
+    free_spec: Signal<Local, Bits<8>>,
+    g_ok: Vec<Signal<Local, Bit>>,
+    g_row: Vec<Signal<Local, Bits<3>>>,
     w_req: Vec<Widen<8, 64>>,
     w_set: Vec<Widen<8, 64>>,
     w_ch: Vec<Widen<6, 48>>,
@@ -143,6 +154,12 @@ impl Default for Sp2SwitchV2 {
             ce_acc: locals(9),
             re_acc: locals(9),
             free_now: Default::default(),
+            x_end: locals(8),
+            spec_acc: locals(9),
+            ws_acc: locals(9),
+            free_spec: Default::default(),
+            g_ok: locals(8),
+            g_row: locals(8),
             w_req: blocks(8),
             w_set: blocks(8),
             w_ch: blocks(8),
@@ -188,6 +205,7 @@ impl Logic for Sp2SwitchV2 {
             self.x_e[o].next = false;
             self.x_bad[o].next = false;
             self.x_soon[o].next = false;
+            self.x_end[o].next = false;
             for i in 0..8 {
                 if self.tx[o].src_rx.val().index() == i {
                     self.x_v[o].next = self.rx[i].offer_valid.val();
@@ -195,6 +213,7 @@ impl Logic for Sp2SwitchV2 {
                     self.x_e[o].next = self.rx[i].offer_end.val();
                     self.x_bad[o].next = self.rx[i].offer_bad.val();
                     self.x_soon[o].next = self.rx[i].soon.val();
+                    self.x_end[o].next = self.rx[i].at_end.val();
                 }
             }
             self.tx[o].offer_valid.next = self.x_v[o].val();
@@ -226,7 +245,6 @@ impl Logic for Sp2SwitchV2 {
             if self.tx[o].src_xbar.val() {
                 if self.tx[o].takes.val() & self.x_v[o].val() & self.x_e[o].val() {
                     self.now_acc[o + 1].next = self.now_acc[o].val() | self.bit[o].val();
-                    self.soon_acc[o + 1].next = self.soon_acc[o].val() | self.bit[o].val();
                 }
                 if self.x_soon[o].val() {
                     self.soon_acc[o + 1].next = self.soon_acc[o].val() | self.bit[o].val();
@@ -237,10 +255,26 @@ impl Logic for Sp2SwitchV2 {
             }
         }
         self.free_now.next = self.now_acc[8].val();
+        self.spec_acc[0].next = 0.into();
+        for o in 0..8 {
+            self.spec_acc[o + 1].next = self.spec_acc[o].val();
+            if (self.tx[o].src_xbar.val() & self.x_end[o].val())
+                | (!self.tx[o].src_xbar.val() & self.tx[o].free.val())
+            {
+                self.spec_acc[o + 1].next = self.spec_acc[o].val() | self.bit[o].val();
+            }
+        }
+        self.free_spec.next = self.spec_acc[8].val();
         // The allocator: requests, waiting rows, free columns (now for the grants, soon for the matrix).
         self.req_acc[0].next = 0.into();
         self.wait_acc[0].next = 0.into();
+        self.ws_acc[0].next = 0.into();
         for i in 0..8 {
+            if self.rx[i].wait_spec.val() {
+                self.ws_acc[i + 1].next = self.ws_acc[i].val() | self.bit[i].val();
+            } else {
+                self.ws_acc[i + 1].next = self.ws_acc[i].val();
+            }
             self.req_acc[i + 1].next =
                 self.req_acc[i].val() | (self.w_req[i].y.val() << self.o8[i].val());
             if self.rx[i].waiting.val() {
@@ -250,30 +284,28 @@ impl Logic for Sp2SwitchV2 {
             }
         }
         self.alloc.req.next = self.req_acc[8].val();
-        self.alloc.waiting.next = self.wait_acc[8].val();
-        self.alloc.free.next = self.free_now.val();
+        self.alloc.waiting.next = self.ws_acc[8].val();
+        self.alloc.free.next = self.free_spec.val();
         self.alloc.mat_free.next = self.soon_acc[8].val();
+        // Grants made on the speculative free/waiting bits, kept only where the column is free now and the
+        // row waits now.
         for o in 0..8 {
-            self.tx[o].grant.next = self.alloc.grant_valid.val().get_bit(o);
-            self.tx[o].grant_rx.next = self
+            self.g_row[o].next = self
                 .alloc
                 .grant_row
                 .val()
                 .get_bits::<3>(self.o3[o].val().index());
+            self.g_ok[o].next = self.alloc.grant_valid.val().get_bit(o)
+                & self.free_now.val().get_bit(o)
+                & self.wait_acc[8].val().get_bit(self.g_row[o].val().index());
+            self.tx[o].grant.next = self.g_ok[o].val();
+            self.tx[o].grant_rx.next = self.g_row[o].val();
         }
         for i in 0..8 {
             self.r_g[i].next = false;
             self.r_go[i].next = 0.into();
             for o in 0..8 {
-                if self.alloc.grant_valid.val().get_bit(o)
-                    & (self
-                        .alloc
-                        .grant_row
-                        .val()
-                        .get_bits::<3>(self.o3[o].val().index())
-                        .index()
-                        == i)
-                {
+                if self.g_ok[o].val() & (self.g_row[o].val().index() == i) {
                     self.r_g[i].next = true;
                     self.r_go[i].next = self.idx[o].val();
                 }
@@ -292,15 +324,15 @@ impl Logic for Sp2SwitchV2 {
         self.wbad_acc[0].next = 0.into();
         for i in 0..8 {
             self.av_acc[i + 1].next = self.av_acc[i].val();
-            self.as_acc[i + 1].next = self.as_acc[i].val();
-            self.ac_acc[i + 1].next = self.ac_acc[i].val();
-            if self.rx[i].may_queue.val() & !(self.rx[i].adm_set.val() & self.free_now.val()).any()
+            // The request (presented from the `R1` cycle on; the queue decides on the previous cycle's) and
+            // the ask.
+            self.as_acc[i + 1].next =
+                self.as_acc[i].val() | (self.w_set[i].y.val() << self.o8[i].val());
+            self.ac_acc[i + 1].next =
+                self.ac_acc[i].val() | (self.w_ch[i].y.val() << self.o6[i].val());
+            if self.rx[i].may_queue.val() & !(self.rx[i].adm_set.val() & self.free_spec.val()).any()
             {
                 self.av_acc[i + 1].next = self.av_acc[i].val() | self.bit[i].val();
-                self.as_acc[i + 1].next =
-                    self.as_acc[i].val() | (self.w_set[i].y.val() << self.o8[i].val());
-                self.ac_acc[i + 1].next =
-                    self.ac_acc[i].val() | (self.w_ch[i].y.val() << self.o6[i].val());
             }
             self.wd_acc[i + 1].next =
                 self.wd_acc[i].val() | (self.w_dat[i].y.val() << self.o64[i].val());

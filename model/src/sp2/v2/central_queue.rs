@@ -12,8 +12,15 @@
 //! [`CentralQueue::commit`] applies the decisions at the edge.
 //!
 //! Rules:
-//! - **Admission** (at most one per cycle, LRS among the receivers asking whose request is feasible): a
-//!   receiver's output is the least loaded of its permitted outputs by the loads of the previous cycle (ties
+//! - **Admission** (at most one per cycle), decided on the requests *registered at the last edge*: each cycle
+//!   a receiver presents the request it asks with or is about to ask with (`CqIn::adm`: its permitted outputs
+//!   and size, announced from the cycle its route byte is known) and whether it asks now (`CqIn::ask`). The
+//!   arbiter picks, LRS, among the receivers whose request of the previous cycle is feasible now and that
+//!   write no packet; the admission stands if that receiver asks in this cycle, else it is cancelled (no
+//!   admission in this cycle; the LRS order advances anyway). A receiver must ask with the request it
+//!   presented in the previous cycle, if it presented one (an error otherwise). So no path runs from this
+//!   cycle's requests through the arbitration, and a receiver that announces its request a cycle before it
+//!   asks is admitted in its first cycle of asking. A receiver's output is the least loaded of its permitted outputs by the loads of the previous cycle (ties
 //!   to the lowest port); a packet of k chunks for output o is feasible iff `free − promised − E(o) ≥ k` and
 //!   o's packet FIFO has room, E(o) = the outputs other than o with load 0 (one chunk stays reserved for each
 //!   empty output), and o's packet FIFO has room for it besides the packets already admitted for o whose
@@ -61,7 +68,10 @@ pub struct Chunk {
 /// One cycle's inputs.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct CqIn {
+    /// Per receiver: the admission request it asks with, or is about to ask with (None: none).
     pub adm: [Option<AdmReq>; N],
+    /// Bit r: receiver r asks for admission now (with `adm[r]`).
+    pub ask: u8,
     pub wr: [Option<Chunk>; N],
     pub rd: [bool; N],
 }
@@ -71,6 +81,9 @@ pub struct CqIn {
 pub struct CqOut {
     /// The receiver admitted and its output.
     pub adm: Option<(u8, u8)>,
+    /// The admission arbiter's pick (on the registered requests), standing or cancelled: its LRS order
+    /// advances on it.
+    pub adm_pick: Option<u8>,
     /// The receiver whose chunk is written.
     pub wr: Option<u8>,
     /// The transmitter that reads.
@@ -92,6 +105,10 @@ pub enum CqError {
     AdmWhileWriting(usize),
     #[error("admission request of receiver {0} is malformed: {1:?}")]
     BadAdm(usize, AdmReq),
+    #[error("receiver {0} asks for admission with {2:?} after presenting {1:?}")]
+    AdmChanged(usize, AdmReq, AdmReq),
+    #[error("receiver {0} asks for admission without a request")]
+    AskWithoutReq(usize),
     #[error("invariant: {0}")]
     Invariant(String),
 }
@@ -137,6 +154,8 @@ pub struct CentralQueue {
     pub writer: [Option<Writer>; N],
     pub rp: [ReadPtr; N],
     pub rd_reg: Option<(u8, Chunk)>,
+    /// The admission requests presented in the previous cycle.
+    pub adm_reg: [Option<AdmReq>; N],
     pub adm_arb: Lrs,
     pub wr_arb: Lrs,
     pub rd_arb: Lrs,
@@ -156,6 +175,7 @@ impl Default for CentralQueue {
             writer: [None; N],
             rp: [ReadPtr::Between; N],
             rd_reg: None,
+            adm_reg: [None; N],
             adm_arb: Lrs::new(N),
             wr_arb: Lrs::new(N),
             rd_arb: Lrs::new(N),
@@ -229,12 +249,28 @@ impl CentralQueue {
         let mut asking = 0u64;
         let mut choice = [0u8; N];
         for r in 0..N {
-            let Some(a) = i.adm[r] else { continue };
+            if i.ask >> r & 1 == 0 {
+                continue;
+            }
+            let Some(a) = i.adm[r] else {
+                return Err(CqError::AskWithoutReq(r));
+            };
             if a.set == 0 || a.chunks == 0 || a.chunks > 32 {
                 return Err(CqError::BadAdm(r, a));
             }
             if self.writer[r].is_some() {
                 return Err(CqError::AdmWhileWriting(r));
+            }
+            if let Some(b) = self.adm_reg[r] {
+                if b != a {
+                    return Err(CqError::AdmChanged(r, b, a));
+                }
+            }
+        }
+        for r in 0..N {
+            let Some(a) = self.adm_reg[r] else { continue };
+            if self.writer[r].is_some() || a.set == 0 {
+                continue;
             }
             let out = least_loaded(a.set, &self.load_prev).expect("non-empty set");
             if self.feasible(out as usize, a.chunks) {
@@ -242,7 +278,11 @@ impl CentralQueue {
                 choice[r] = out;
             }
         }
-        o.adm = self.adm_arb.pick(asking).map(|r| (r, choice[r as usize]));
+        o.adm_pick = self.adm_arb.pick(asking);
+        o.adm = o
+            .adm_pick
+            .filter(|&r| i.ask >> r & 1 == 1)
+            .map(|r| (r, choice[r as usize]));
         let mut writing = 0u64;
         for r in 0..N {
             if i.wr[r].is_some() {
@@ -349,8 +389,11 @@ impl CentralQueue {
                 prev: None,
                 left: k,
             });
+        }
+        if let Some(r) = o.adm_pick {
             self.adm_arb.served(r);
         }
+        self.adm_reg = i.adm;
     }
 
     /// One cycle.

@@ -86,7 +86,8 @@ pub struct RxView {
     pub req: u8,
     /// Waiting for the crossbar (the allocator's `waiting` bit).
     pub waiting: bool,
-    /// The set it waits with (for the queue-admission rule).
+    /// The set it waits with (for the queue-admission rule), and `chunks` its packet's size: the
+    /// admission request it asks with in `Wait`, presented from the `R1` cycle on (`Route`), 0 otherwise.
     pub set: u8,
     /// Past the queue deadline with an empty assembly: it may ask for admission.
     pub may_queue: bool,
@@ -100,6 +101,14 @@ pub struct RxView {
     pub ends_queue: bool,
     /// The look-ahead packet's route set (its request while the current packet streams), 0 for none.
     pub la_set: u8,
+    /// Streaming with the end (the CRC) as the next byte to offer, whether or not the byte is here yet: from
+    /// the registers alone (the switch's speculative "free now" of its transmitter).
+    pub at_end: bool,
+    /// `waiting` from the registers alone: in `Wait`, or a look-ahead packet whose predecessor's last byte is
+    /// the next one to go (offered at the end, or consumed by the queue path or a drop), whether or not the
+    /// byte is here and taken. The switch's allocator grants on it; a grant to a receiver that is not
+    /// `waiting` after all is cancelled.
+    pub wait_spec: bool,
 }
 
 /// The decisions of a cycle that concern this receiver.
@@ -195,11 +204,18 @@ impl Receiver {
             RxState::Route => {
                 if let Some(r1) = cur {
                     v.req = r1;
+                    // The queue-admission request announced a cycle early (the central queue decides on
+                    // the requests of the previous cycle).
+                    if r1 != 0 {
+                        v.set = r1;
+                        v.chunks = chunks_of(self.len);
+                    }
                 }
             }
             RxState::Wait { set } => {
                 v.req = set;
                 v.waiting = true;
+                v.wait_spec = true;
                 v.set = set;
                 v.may_queue = !self.asm_on && self.ready.is_none();
                 v.chunks = chunks_of(self.len);
@@ -212,7 +228,9 @@ impl Receiver {
                 } else {
                     cur.map(|c| Offer::End { bad: c != self.crc })
                 };
+                v.at_end = held_sent && self.body_left == 0;
                 v.la_set = la_set;
+                v.wait_spec = la_set != 0 && v.at_end;
             }
             RxState::LaStart { held_sent, .. } => {
                 if !held_sent {
@@ -222,10 +240,12 @@ impl Receiver {
             RxState::Queue => {
                 v.ends_queue = cur.is_some() && self.body_left == 0 && self.ready.is_none();
                 v.la_set = la_set;
+                v.wait_spec = la_set != 0 && self.body_left == 0 && self.ready.is_none();
             }
             RxState::Drop { left } => {
                 v.ends_queue = cur.is_some() && left == 1;
                 v.la_set = la_set;
+                v.wait_spec = la_set != 0 && left == 1;
             }
             RxState::Idle => {}
         }

@@ -45,7 +45,14 @@ pub struct Decisions {
     /// Receivers waiting for the crossbar, including a look-ahead packet whose predecessor ends now (the
     /// allocator's `waiting`).
     pub waiting: u8,
-    /// Per transmitter: the receiver the allocator granted.
+    /// The allocator's inputs for its grants: transmitters free and receivers waiting, from the registers
+    /// alone (a superset of `free_now` and `waiting`).
+    pub free_spec: u8,
+    pub wait_spec: u8,
+    /// Per transmitter: the receiver the allocator granted (on `free_spec` and `wait_spec`; its LRS orders
+    /// advance on these).
+    pub grant_spec: [Option<u8>; PORTS],
+    /// Per transmitter: the grant that stands (column free now, row waiting now).
     pub grant: [Option<u8>; PORTS],
     pub cq_in: CqIn,
     pub cq: CqOut,
@@ -88,26 +95,33 @@ impl Sp2SwitchV2 {
         for i in 0..PORTS {
             d.rx[i] = self.rx[i].view(link_in[i]);
         }
-        // Free now: free, or sending its packet's CRC byte in this cycle (free from the edge on). Free for the
-        // matrix captured now (whose grants come `LATENCY` cycles later): also a transmitter whose crossbar
-        // packet has at most `LATENCY + 1` bytes left to send.
+        // Free now: free, or sending its packet's CRC byte in this cycle (free from the edge on). Free from
+        // the registers (`free_spec`): free, or streaming with the CRC as the next byte, whether or not it is
+        // here and taken — the allocator grants on it and on `wait_spec`, and a grant to a column not free now
+        // or a row not waiting now is cancelled, so no path runs from the crossbar offer through the
+        // allocator's arbiters or into the queue admission. Free for the matrix captured now (whose grants come
+        // `LATENCY` cycles later): also a transmitter whose crossbar packet has at most `LATENCY + 1` bytes
+        // left to send.
         let mut free = 0u8;
+        let mut free_spec = 0u8;
         let mut free_soon = 0u8;
         for o in 0..PORTS {
-            let (now, soon) = match self.tx[o].src {
+            let (now, spec, soon) = match self.tx[o].src {
                 TxSrc::Xbar(i) => {
                     let r = &self.rx[i as usize];
                     let ends =
                         d.tx[o].takes && matches!(d.rx[i as usize].offer, Some(Offer::End { .. }));
-                    (ends, r.bytes_left() <= LATENCY + 1)
+                    (ends, d.rx[i as usize].at_end, r.bytes_left() <= LATENCY + 1)
                 }
-                _ => (d.tx[o].free, d.tx[o].free),
+                _ => (d.tx[o].free, d.tx[o].free, d.tx[o].free),
             };
             free |= (now as u8) << o;
-            free_soon |= ((now || soon) as u8) << o;
+            free_spec |= (spec as u8) << o;
+            free_soon |= (soon as u8) << o;
         }
         let mut req = [0u8; PORTS];
         let mut waiting = 0u8;
+        let mut wait_spec = 0u8;
         // A receiver streaming toward transmitter o takes part if o takes its offer this cycle.
         let mut takes = [false; PORTS];
         for o in 0..PORTS {
@@ -121,17 +135,25 @@ impl Sp2SwitchV2 {
             // Waiting: for its packet, or (look-ahead) its current packet ends in this cycle.
             let w = v.waiting || (v.la_set != 0 && v.ends(takes[i]));
             waiting |= (w as u8) << i;
-            // Queue admission only when none of the permitted transmitters is free for the crossbar now.
-            if v.may_queue && v.set & free == 0 {
+            wait_spec |= (v.wait_spec as u8) << i;
+            // The admission request, presented from the `R1` cycle on; asked only when none of the permitted
+            // transmitters is (speculatively) free now.
+            if v.set != 0 {
                 d.cq_in.adm[i] = Some(super::central_queue::AdmReq {
                     set: v.set,
                     chunks: v.chunks,
                 });
             }
+            if v.may_queue && v.set & free_spec == 0 {
+                d.cq_in.ask |= 1 << i;
+            }
             d.cq_in.wr[i] = v.ready;
         }
-        let a = self.alloc.eval(free, waiting);
-        d.grant = a.grant;
+        let a = self.alloc.eval(free_spec, wait_spec);
+        d.grant_spec = a.grant;
+        for (o, g) in a.grant.iter().enumerate() {
+            d.grant[o] = g.filter(|&i| free >> o & 1 == 1 && waiting >> i & 1 == 1);
+        }
         for o in 0..PORTS {
             d.cq_in.rd[o] = d.tx[o].wants;
         }
@@ -139,7 +161,9 @@ impl Sp2SwitchV2 {
         d.req = req;
         d.free = free_soon;
         d.free_now = free;
+        d.free_spec = free_spec;
         d.waiting = waiting;
+        d.wait_spec = wait_spec;
         Ok(d)
     }
 
@@ -210,7 +234,9 @@ impl Sp2SwitchV2 {
             self.tx[o].commit(&dec).map_err(|e| Sp2V2Error::Tx(o, e))?;
         }
         self.cq.commit(&d.cq_in, &d.cq);
-        let out = super::allocator::AllocOut { grant: d.grant };
+        let out = super::allocator::AllocOut {
+            grant: d.grant_spec,
+        };
         self.alloc.commit(&out, &d.req, d.free);
         self.cycle += 1;
         Ok(())

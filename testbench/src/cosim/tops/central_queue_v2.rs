@@ -1,10 +1,13 @@
 //! `central_queue_v2`: the v2 central queue against `asr_model::sp2::v2::central_queue::CentralQueue`.
 //!
-//! Stimulus, keeping the model's protocol: a receiver without a packet being written asks for admission (a
-//! random permitted set and 1..32 chunks; it may withdraw or change its request while not admitted); an
+//! Stimulus, keeping the model's protocol: a receiver without a packet being written presents an admission
+//! request (a random permitted set and 1..32 chunks; it may withdraw it, and present another from the next
+//! cycle on) and asks with it in most cycles (the queue decides on the previous cycle's requests and cancels
+//! a pick that does not ask now); an
 //! admitted receiver offers its packet's chunks in order (8 bytes each, the last 1..8 bytes with a random CRC
-//! verdict), holding each offer until it is written; transmitters ask for reads at random. The fields of a
-//! receiver that does not ask carry random junk the design must ignore. Phases: fill to the reservation limit,
+//! verdict), holding each offer until it is written; transmitters ask for reads at random. The chunk fields
+//! of a receiver without a request, and of one that does not offer a chunk, carry random junk the design must
+//! ignore (its set field is 0: no request). Phases: fill to the reservation limit,
 //! drain, balanced, skewed to 2 outputs, one output with 1-chunk packets (its packet FIFO fills), and
 //! cut-through (transmitters follow slow writers, so a read often awaits the writer's next chunk).
 //!
@@ -156,6 +159,7 @@ pub struct CentralQueueV2Top {
     reads: u64,
     min_free: usize,
     refused: u64,
+    cancelled: u64,
     awaits: u64,
     pfifo_full: u64,
     reused_awaited: u64,
@@ -175,6 +179,7 @@ impl CentralQueueV2Top {
             reads: 0,
             min_free: CHUNKS,
             refused: 0,
+            cancelled: 0,
             awaits: 0,
             pfifo_full: 0,
             reused_awaited: 0,
@@ -216,6 +221,9 @@ impl CentralQueueV2Top {
                     x.req = Some(Self::random_req(rng, &ph));
                 }
                 i.adm[r] = x.req;
+                if x.req.is_some() && rng.gen_bool(0.85) {
+                    i.ask |= 1 << r;
+                }
             } else {
                 let p_wr = if ph.split && r % 2 == 1 {
                     ph.p_wr / 10.0
@@ -272,7 +280,8 @@ impl Top for CentralQueueV2Top {
             self.pfifo_full += 1;
         }
         let o = self.model.eval(&i).map_err(|e| format!("model: {e}"))?;
-        self.refused += (i.adm.iter().any(Option::is_some) && o.adm.is_none()) as u64;
+        self.refused += (i.ask != 0 && o.adm.is_none()) as u64;
+        self.cancelled += (o.adm_pick.is_some() && o.adm.is_none()) as u64;
         // Scoreboard: the chunk read at the last edge.
         if let Some((t, ch)) = o.rd_data {
             let t = t as usize;
@@ -345,12 +354,11 @@ impl Top for CentralQueueV2Top {
         // Pins.
         let f = |g: &dyn Fn(usize) -> u128| -> Vec<u128> { (0..N).map(g).collect() };
         let junk: Vec<u128> = (0..4 * N).map(|_| self.rng.gen::<u64>() as u128).collect();
-        pins.put_bools("adm_valid", &i.adm.map(|a| a.is_some()));
-        pins.put_fields(
-            "adm_set",
-            &f(&|r| i.adm[r].map_or(junk[r] & 0xff, |a| a.set as u128)),
-            8,
+        pins.put_bools(
+            "adm_valid",
+            &std::array::from_fn::<bool, N, _>(|r| i.ask >> r & 1 == 1),
         );
+        pins.put_fields("adm_set", &f(&|r| i.adm[r].map_or(0, |a| a.set as u128)), 8);
         pins.put_fields(
             "adm_chunks",
             &f(&|r| i.adm[r].map_or(junk[r] >> 8 & 0x3f, |a| a.chunks as u128)),
@@ -432,6 +440,7 @@ impl Top for CentralQueueV2Top {
             ("reads", self.reads),
             ("min_free", self.min_free as u64),
             ("refused", self.refused),
+            ("cancelled", self.cancelled),
             ("awaits", self.awaits),
             ("reused_awaited", self.reused_awaited),
             ("pfifo_full", self.pfifo_full),

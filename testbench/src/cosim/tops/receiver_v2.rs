@@ -46,6 +46,8 @@ crate::rusthdl_io!(
         ready_last,
         ready_bad,
         soon,
+        at_end,
+        wait_spec,
         crc_errors,
         route_errors
     ]
@@ -207,6 +209,8 @@ impl Top for ReceiverV2Top {
         expect.put("ready_last", w.is_some_and(|w| w.last) as u64, 1);
         expect.put("ready_bad", w.is_some_and(|w| w.bad) as u64, 1);
         expect.put("soon", soon as u64, 1);
+        expect.put("at_end", v.at_end as u64, 1);
+        expect.put("wait_spec", v.wait_spec as u64, 1);
         expect.put("crc_errors", r.crc_errors & 0xff, 8);
         expect.put("route_errors", r.route_errors & 0xff, 8);
         // The switch's decisions, consistent with the view.
