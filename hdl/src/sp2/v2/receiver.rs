@@ -3,7 +3,8 @@
 //! Ports:
 //! - in `clock`; `link_valid`, `link_byte[7:0]` (the link pins);
 //! - in `grant`, `grant_out[2:0]`: the allocator grants this receiver transmitter `grant_out` this cycle;
-//!   `admitted`: the central queue admits its packet; `taken`: its transmitter takes its offer; `written`:
+//!   `admitted`: the central queue admitted its packet in the last cycle (the receiver is still in `Wait`:
+//!   it loads `LEN − 1` and the first body byte into its assembly at once); `taken`: its transmitter takes its offer; `written`:
 //!   the central queue writes its ready chunk; `takes`: the transmitter it streams to takes offers this cycle
 //!   (has credit);
 //! - out `token_out` (registered: a byte was consumed last cycle); `req[7:0]` (allocator request, 0 for none);
@@ -307,6 +308,15 @@ impl Logic for Receiver {
                 self.asm_n.d.next = 1.into();
                 self.asm_on.d.next = true;
                 self.st_n.next = 4.into();
+                // The admission of the last cycle: the first body byte goes in at once.
+                if self.cur_v.val() & (self.body.q.val() != 0) {
+                    self.consumed.next = true;
+                    self.crc.d.next = self.crc_step.crc_out.val();
+                    self.body.d.next = self.body.q.val() - 1;
+                    self.asm_d.d.next = bit_cast::<64, 8>(self.held.q.val())
+                        | (bit_cast::<64, 8>(self.cur.val()) << 8);
+                    self.asm_n.d.next = 2.into();
+                }
             }
         }
         if (self.st.q.val() == 3) & self.taken.val() {

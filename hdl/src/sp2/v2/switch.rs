@@ -49,6 +49,9 @@ pub struct Sp2SwitchV2 {
     pub tx: Vec<Transmitter>,
     pub cq: CentralQueueV2,
     pub alloc: Sp2Allocator,
+    /// The receiver the central queue admitted in the last cycle (one-hot): it learns it now, and is held
+    /// out of the allocator's and the queue's requests in this cycle.
+    pub adm_late: DFF<Bits<8>>,
     o8: Vec<Constant<Bits<16>>>,
     o3: Vec<Constant<Bits<16>>>,
     o4: Vec<Constant<Bits<16>>>,
@@ -119,6 +122,7 @@ impl Default for Sp2SwitchV2 {
             tx: blocks(8),
             cq: Default::default(),
             alloc: Default::default(),
+            adm_late: Default::default(),
             o8: offsets(8),
             o3: offsets(3),
             o4: offsets(4),
@@ -177,6 +181,13 @@ impl Logic for Sp2SwitchV2 {
     fn update(&mut self) {
         self.cq.clock.next = self.clock.val();
         self.alloc.clock.next = self.clock.val();
+        self.adm_late.clock.next = self.clock.val();
+        self.adm_late.d.next = 0.into();
+        for i in 0..8 {
+            if self.cq.adm_grant_valid.val() & (self.cq.adm_grant.val().index() == i) {
+                self.adm_late.d.next = self.bit[i].val();
+            }
+        }
         for p in 0..8 {
             self.rx[p].clock.next = self.clock.val();
             self.tx[p].clock.next = self.clock.val();
@@ -270,14 +281,14 @@ impl Logic for Sp2SwitchV2 {
         self.wait_acc[0].next = 0.into();
         self.ws_acc[0].next = 0.into();
         for i in 0..8 {
-            if self.rx[i].wait_spec.val() {
+            if self.rx[i].wait_spec.val() & !self.adm_late.q.val().get_bit(i) {
                 self.ws_acc[i + 1].next = self.ws_acc[i].val() | self.bit[i].val();
             } else {
                 self.ws_acc[i + 1].next = self.ws_acc[i].val();
             }
             self.req_acc[i + 1].next =
                 self.req_acc[i].val() | (self.w_req[i].y.val() << self.o8[i].val());
-            if self.rx[i].waiting.val() {
+            if self.rx[i].waiting.val() & !self.adm_late.q.val().get_bit(i) {
                 self.wait_acc[i + 1].next = self.wait_acc[i].val() | self.bit[i].val();
             } else {
                 self.wait_acc[i + 1].next = self.wait_acc[i].val();
@@ -330,7 +341,9 @@ impl Logic for Sp2SwitchV2 {
                 self.as_acc[i].val() | (self.w_set[i].y.val() << self.o8[i].val());
             self.ac_acc[i + 1].next =
                 self.ac_acc[i].val() | (self.w_ch[i].y.val() << self.o6[i].val());
-            if self.rx[i].may_queue.val() & !(self.rx[i].adm_set.val() & self.free_spec.val()).any()
+            if self.rx[i].may_queue.val()
+                & !self.adm_late.q.val().get_bit(i)
+                & !(self.rx[i].adm_set.val() & self.free_spec.val()).any()
             {
                 self.av_acc[i + 1].next = self.av_acc[i].val() | self.bit[i].val();
             }
@@ -350,8 +363,7 @@ impl Logic for Sp2SwitchV2 {
             if self.rx[i].ready_bad.val() {
                 self.wbad_acc[i + 1].next = self.wbad_acc[i].val() | self.bit[i].val();
             }
-            self.rx[i].admitted.next =
-                self.cq.adm_grant_valid.val() & (self.cq.adm_grant.val().index() == i);
+            self.rx[i].admitted.next = self.adm_late.q.val().get_bit(i);
             self.rx[i].written.next =
                 self.cq.wr_grant_valid.val() & (self.cq.wr_grant.val().index() == i);
         }

@@ -118,7 +118,7 @@ pub struct RxDecide {
     pub pins: Option<u8>,
     /// Crossbar grant: the transmitter.
     pub grant: Option<u8>,
-    /// Admitted to the queue.
+    /// Admitted to the queue (in the last cycle: the switch registers the queue's admission).
     pub admitted: bool,
     /// Its crossbar offer is taken.
     pub taken: bool,
@@ -312,6 +312,17 @@ impl Receiver {
                     };
                     self.asm_on = true;
                     self.state = RxState::Queue;
+                    // The queue admitted the packet in the last cycle (the switch registers the admission):
+                    // the first body byte goes in at once, so no cycle is lost to the register.
+                    if let Some(b) = v.cur {
+                        if self.body_left > 0 {
+                            consumed = true;
+                            self.crc = crc8_step(self.crc, b);
+                            self.body_left -= 1;
+                            self.asm.data |= (b as u64) << 8;
+                            self.asm.bytes = 2;
+                        }
+                    }
                 }
             }
             RxState::Xbar { out, held_sent } => {

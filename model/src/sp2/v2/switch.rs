@@ -45,6 +45,8 @@ pub struct Decisions {
     /// Receivers waiting for the crossbar, including a look-ahead packet whose predecessor ends now (the
     /// allocator's `waiting`).
     pub waiting: u8,
+    /// Each receiver's own `waiting` (before the switch holds out the one whose admission arrives now).
+    pub rx_waiting: u8,
     /// The allocator's inputs for its grants: transmitters free and receivers waiting, from the registers
     /// alone (a superset of `free_now` and `waiting`).
     pub free_spec: u8,
@@ -66,6 +68,9 @@ pub struct Sp2SwitchV2 {
     pub cq: CentralQueue,
     pub alloc: Allocator,
     pub cycle: u64,
+    /// The receiver the central queue admitted in the last cycle (it takes the admission now: the queue's
+    /// admission arbiter does not drive the receivers' state in the cycle it decides).
+    pub adm_late: Option<u8>,
 }
 
 impl Default for Sp2SwitchV2 {
@@ -76,6 +81,7 @@ impl Default for Sp2SwitchV2 {
             cq: CentralQueue::new(),
             alloc: Allocator::default(),
             cycle: 0,
+            adm_late: None,
         }
     }
 }
@@ -133,9 +139,14 @@ impl Sp2SwitchV2 {
             let v = d.rx[i];
             req[i] = v.req;
             // Waiting: for its packet, or (look-ahead) its current packet ends in this cycle.
-            let w = v.waiting || (v.la_set != 0 && v.ends(takes[i]));
+            // The receiver admitted in the last cycle learns it now: it is held out of the allocator's and
+            // the queue's requests (it leaves `Wait` at this edge).
+            let late = self.adm_late == Some(i as u8);
+            let own = v.waiting || (v.la_set != 0 && v.ends(takes[i]));
+            d.rx_waiting |= (own as u8) << i;
+            let w = !late && own;
             waiting |= (w as u8) << i;
-            wait_spec |= (v.wait_spec as u8) << i;
+            wait_spec |= ((!late && v.wait_spec) as u8) << i;
             // The admission request, presented from the `R1` cycle on; asked only when none of the permitted
             // transmitters is (speculatively) free now.
             if v.set != 0 {
@@ -144,7 +155,7 @@ impl Sp2SwitchV2 {
                     chunks: v.chunks,
                 });
             }
-            if v.may_queue && v.set & free_spec == 0 {
+            if !late && v.may_queue && v.set & free_spec == 0 {
                 d.cq_in.ask |= 1 << i;
             }
             d.cq_in.wr[i] = v.ready;
@@ -211,7 +222,7 @@ impl Sp2SwitchV2 {
             let dec = RxDecide {
                 pins: link_in[i],
                 grant: rx_grant[i],
-                admitted: d.cq.adm.is_some_and(|(r, _)| r as usize == i),
+                admitted: self.adm_late == Some(i as u8),
                 taken: taken[i],
                 written: d.cq.wr == Some(i as u8),
             };
@@ -234,6 +245,7 @@ impl Sp2SwitchV2 {
             self.tx[o].commit(&dec).map_err(|e| Sp2V2Error::Tx(o, e))?;
         }
         self.cq.commit(&d.cq_in, &d.cq);
+        self.adm_late = d.cq.adm.map(|(r, _)| r);
         let out = super::allocator::AllocOut {
             grant: d.grant_spec,
         };
