@@ -55,6 +55,10 @@
 //! two's complement), updated at each edge by the grants' effects, so admission needs no population count
 //! and no adder: a packet of k chunks for o is feasible iff `(o empty ? s7 : s8) ≥ k`.
 //!
+//! The admission is registered (`pv`, `prx`, `poh`, `pout`, `pk`) and taken into the writers, the loads,
+//! `pres`, `s8` and `s7` at the next edge; while it is pending no receiver is feasible (the model's
+//! `adm_pend`), so the arbitration sees exact state and no path runs from the admission arbiter into them.
+//!
 //! Latency: the grants are combinational from the registers and the inputs; 1 cycle from a read grant to
 //! `rd_*`; a written chunk is readable from the next cycle on.
 
@@ -115,6 +119,13 @@ pub struct CentralQueueV2 {
     pub xs: DFF<Bits<64>>,
     pub xc: DFF<Bits<48>>,
     pub s7: DFFWithInit<Bits<9>>,
+    /// The admission decided in the previous cycle, applied at this edge: valid, receiver and output
+    /// one-hot, output, chunks (all 0 when none).
+    pub pv: DFF<Bit>,
+    pub prx: DFF<Bits<8>>,
+    pub poh: DFF<Bits<8>>,
+    pub pout: DFF<Bits<3>>,
+    pub pk: DFF<Bits<8>>,
     // Per output.
     pub ld: Vec<DFF<Bits<8>>>,
     pub bt: Vec<DFFWithInit<Bits<8>>>,
@@ -156,13 +167,11 @@ pub struct CentralQueueV2 {
     inc: Signal<Local, Bit>,
     s8r: Signal<Local, Bits<9>>,
     s7r: Signal<Local, Bits<9>>,
-    kd: Vec<Signal<Local, Bits<8>>>,
-    a_kd: Signal<Local, Bits<8>>,
+    p_kd: Signal<Local, Bits<8>>,
     ldr: Signal<Local, Bits<8>>,
     s8lo: Signal<Local, Bits<8>>,
     s7lo: Signal<Local, Bits<8>>,
     loh: Vec<Signal<Local, Bits<8>>>,
-    lz: Vec<Signal<Local, Bit>>,
     a_oh: Signal<Local, Bits<8>>,
     aset: Vec<Signal<Local, Bits<8>>>,
     kk: Vec<Signal<Local, Bits<8>>>,
@@ -252,6 +261,11 @@ impl Default for CentralQueueV2 {
             // 128 free, nothing promised, 8 empty outputs: 128 − 0 − 8.
             s8: DFFWithInit::new(((CQ2_CHUNKS - CQ2_PORTS) as u64).into()),
             s7: DFFWithInit::new(((CQ2_CHUNKS - CQ2_PORTS + 1) as u64).into()),
+            pv: Default::default(),
+            prx: Default::default(),
+            poh: Default::default(),
+            pout: Default::default(),
+            pk: Default::default(),
             ld: dffs(n),
             // Loads all 0 before the first cycle: o beats b iff o ≤ b (ties to the lowest port).
             bt: (0..n)
@@ -291,13 +305,11 @@ impl Default for CentralQueueV2 {
             inc: Default::default(),
             s8r: Default::default(),
             s7r: Default::default(),
-            kd: locals(n),
-            a_kd: Default::default(),
+            p_kd: Default::default(),
             ldr: Default::default(),
             s8lo: Default::default(),
             s7lo: Default::default(),
             loh: locals(n),
-            lz: locals(n),
             a_oh: Default::default(),
             aset: locals(n),
             kk: locals(n),
@@ -354,7 +366,7 @@ impl Logic for CentralQueueV2 {
         self.xc.d.next = self.adm_chunks.val();
         dff_setup!(
             self, clock, fresh, fcnt, frp, fwp, fbyp, fbyp_use, s8, s7, pend_v, pend_o, rdv, rdt,
-            rdc, nbyp_v, nbyp
+            rdc, nbyp_v, nbyp, pv, prx, poh, pout, pk
         );
         for i in 0..8 {
             self.ld[i].clock.next = self.clock.val();
@@ -429,7 +441,6 @@ impl Logic for CentralQueueV2 {
             // The least loaded permitted output (by the registered pairwise comparisons), one-hot.
             self.lout[r].next = 0.into();
             self.loh[r].next = 0.into();
-            self.lz[r].next = false;
             self.lok[r].next = false;
             for o in 0..8 {
                 // (Not `(!set | bt) == 0xff`: Verilog widens `!set` to the comparison's 32 bits.)
@@ -437,22 +448,15 @@ impl Logic for CentralQueueV2 {
                 {
                     self.lout[r].next = self.lout[r].val() | self.idx[o].val();
                     self.loh[r].next = self.loh[r].val() | self.bit[o].val();
-                    self.lz[r].next = self.lz[r].val() | self.zero.val().get_bit(o);
                     self.lok[r].next = self.lok[r].val()
                         | (!self.pres[o].q.val().get_bit(4)
                             & ((self.zero.val().get_bit(o) & self.ge1[r].val())
                                 | (!self.zero.val().get_bit(o) & self.ge0[r].val())));
                 }
             }
-            if self.lok[r].val() {
+            // No admission while the previous one is pending.
+            if self.lok[r].val() & !self.pv.q.val() {
                 self.feas.next = self.feas.val() | self.bit[r].val();
-            }
-            // k − (chosen output empty) − (chosen output emptied by this cycle's read).
-            self.kd[r].next = self.kk[r].val();
-            if self.lz[r].val()
-                | (self.loh[r].val() & self.rd_arb.onehot.val() & self.one.val()).any()
-            {
-                self.kd[r].next = self.kk[r].val() - 1;
             }
         }
         self.adm_arb.req.next = self.feas.val();
@@ -462,15 +466,19 @@ impl Logic for CentralQueueV2 {
         self.a_out.next = 0.into();
         self.a_oh.next = 0.into();
         self.a_k.next = 0.into();
-        self.a_kd.next = 0.into();
         for r in 0..8 {
             if self.ok_oh.val().get_bit(r) {
                 self.a_out.next = self.a_out.val() | self.lout[r].val();
                 self.a_oh.next = self.a_oh.val() | self.loh[r].val();
-                self.a_kd.next = self.a_kd.val() | self.kd[r].val();
                 self.a_k.next = self.a_k.val() | self.kk[r].val();
             }
         }
+        // Registered: the state takes the admission at the next edge (no admission in between).
+        self.pv.d.next = self.a_v.val();
+        self.prx.d.next = self.ok_oh.val();
+        self.poh.d.next = self.a_oh.val();
+        self.pout.d.next = self.a_out.val();
+        self.pk.d.next = self.a_k.val();
         self.adm_grant_valid.next = self.a_v.val();
         self.adm_grant.next = 0.into();
         if self.a_v.val() {
@@ -679,16 +687,23 @@ impl Logic for CentralQueueV2 {
             self.s8r.next = self.s8.q.val() + 1;
             self.s7r.next = self.s7.q.val() + 1;
         }
-        // The admission's part: − (k − (its output was empty) − (its output is emptied by this read)).
-        self.s8.d.next = self.s8r.val() - bit_cast::<9, 8>(self.a_kd.val());
-        self.s7.d.next = self.s7r.val() - bit_cast::<9, 8>(self.a_kd.val());
+        // The pending admission's part: − (k − (its output is empty) − (its output is emptied by this
+        // read)).
+        self.p_kd.next = self.pk.q.val();
+        if (self.poh.q.val() & self.zero.val()).any()
+            | (self.poh.q.val() & self.rd_arb.onehot.val() & self.one.val()).any()
+        {
+            self.p_kd.next = self.pk.q.val() - 1;
+        }
+        self.s8.d.next = self.s8r.val() - bit_cast::<9, 8>(self.p_kd.val());
+        self.s7.d.next = self.s7r.val() - bit_cast::<9, 8>(self.p_kd.val());
         // The writers.
         for r in 0..8 {
-            if self.ok_oh.val().get_bit(r) {
+            if self.prx.q.val().get_bit(r) {
                 self.wa[r].d.next = true;
                 self.wpv[r].d.next = false;
                 self.wcons[r].d.next = false;
-                self.wout[r].d.next = self.a_out.val();
+                self.wout[r].d.next = self.pout.q.val();
             }
             if self.wr_arb.onehot.val().get_bit(r) {
                 self.wpv[r].d.next = true;
@@ -714,7 +729,7 @@ impl Logic for CentralQueueV2 {
                 }
             }
             self.bt[o].d.next = self.btn[o].val();
-            if self.a_oh.val().get_bit(o) {
+            if self.poh.q.val().get_bit(o) {
                 self.pres[o].d.next = self.pres[o].q.val() + 1;
                 if self.r_betw.val() & self.rd_arb.onehot.val().get_bit(o) {
                     self.pres[o].d.next = self.pres[o].q.val();
@@ -729,8 +744,8 @@ impl Logic for CentralQueueV2 {
                 self.ldr.next = self.ld[o].q.val() - 1;
             }
             self.ld[o].d.next = self.ldr.val();
-            if self.a_oh.val().get_bit(o) {
-                self.ld[o].d.next = self.ldr.val() + self.a_k.val();
+            if self.poh.q.val().get_bit(o) {
+                self.ld[o].d.next = self.ldr.val() + self.pk.q.val();
             }
         }
         // Packet FIFOs: a packet's first chunk is pushed on its output's FIFO; a start pops.

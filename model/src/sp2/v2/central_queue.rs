@@ -24,7 +24,10 @@
 //!   to the lowest port); a packet of k chunks for output o is feasible iff `free − promised − E(o) ≥ k` and
 //!   o's packet FIFO has room, E(o) = the outputs other than o with load 0 (one chunk stays reserved for each
 //!   empty output), and o's packet FIFO has room for it besides the packets already admitted for o whose
-//!   first chunk is not written yet. Admission promises k chunks: `promised += k`, `load[o] += k`.
+//!   first chunk is not written yet. Admission promises k chunks: `promised += k`, `load[o] += k`, and the
+//!   receiver becomes o's writer — taken into the state at the end of the *next* cycle (the decision is
+//!   registered, `adm_pend`), in which no admission is decided and the admitted receiver neither asks nor
+//!   writes; so no path runs from the arbitration into the loads and the room count.
 //! - **Write** (one per cycle, LRS among receivers with a ready chunk of an admitted packet): the chunk takes
 //!   the head of the free FIFO; a packet's first chunk joins its output's packet FIFO, a later one is linked
 //!   from the packet's previous chunk, or, when a transmitter has already read that chunk and awaits this
@@ -156,6 +159,9 @@ pub struct CentralQueue {
     pub rd_reg: Option<(u8, Chunk)>,
     /// The admission requests presented in the previous cycle.
     pub adm_reg: [Option<AdmReq>; N],
+    /// The admission decided in the previous cycle (receiver, output, chunks), applied to the state at the
+    /// end of this cycle; no admission is decided while one is pending.
+    pub adm_pend: Option<(u8, u8, u8)>,
     pub adm_arb: Lrs,
     pub wr_arb: Lrs,
     pub rd_arb: Lrs,
@@ -176,6 +182,7 @@ impl Default for CentralQueue {
             rp: [ReadPtr::Between; N],
             rd_reg: None,
             adm_reg: [None; N],
+            adm_pend: None,
             adm_arb: Lrs::new(N),
             wr_arb: Lrs::new(N),
             rd_arb: Lrs::new(N),
@@ -234,6 +241,11 @@ impl CentralQueue {
         }
     }
 
+    /// Whether receiver `r` has an admitted packet: being written, or admitted in the previous cycle.
+    pub fn admitted(&self, r: usize) -> bool {
+        self.writer[r].is_some() || self.adm_pend.is_some_and(|p| p.0 as usize == r)
+    }
+
     /// Chunks in use (written and not read).
     pub fn used(&self) -> usize {
         CHUNKS - self.free.len()
@@ -258,7 +270,7 @@ impl CentralQueue {
             if a.set == 0 || a.chunks == 0 || a.chunks > 32 {
                 return Err(CqError::BadAdm(r, a));
             }
-            if self.writer[r].is_some() {
+            if self.admitted(r) {
                 return Err(CqError::AdmWhileWriting(r));
             }
             if let Some(b) = self.adm_reg[r] {
@@ -269,7 +281,7 @@ impl CentralQueue {
         }
         for r in 0..N {
             let Some(a) = self.adm_reg[r] else { continue };
-            if self.writer[r].is_some() || a.set == 0 {
+            if self.adm_pend.is_some() || self.writer[r].is_some() || a.set == 0 {
                 continue;
             }
             let out = least_loaded(a.set, &self.load_prev).expect("non-empty set");
@@ -379,9 +391,8 @@ impl CentralQueue {
                 }
             }
         }
-        // Admission.
-        if let Some((r, out)) = o.adm {
-            let k = i.adm[r as usize].expect("admitted receiver asked").chunks;
+        // Admission: the one decided in the previous cycle takes effect.
+        if let Some((r, out, k)) = self.adm_pend.take() {
             self.promised += k as u16;
             self.load[out as usize] += k as u16;
             self.writer[r as usize] = Some(Writer {
@@ -390,6 +401,10 @@ impl CentralQueue {
                 left: k,
             });
         }
+        self.adm_pend = o.adm.map(|(r, out)| {
+            let k = i.adm[r as usize].expect("admitted receiver asked").chunks;
+            (r, out, k)
+        });
         if let Some(r) = o.adm_pick {
             self.adm_arb.served(r);
         }

@@ -213,7 +213,7 @@ impl CentralQueueV2Top {
         let mut i = CqIn::default();
         for r in 0..N {
             let x = &mut self.rx[r];
-            if self.model.writer[r].is_none() {
+            if !self.model.admitted(r) {
                 // Free: ask (or keep asking, or withdraw).
                 if self.draining || (x.req.is_some() && rng.gen_bool(0.03)) {
                     x.req = None;
@@ -224,7 +224,8 @@ impl CentralQueueV2Top {
                 if x.req.is_some() && rng.gen_bool(0.85) {
                     i.ask |= 1 << r;
                 }
-            } else {
+            } else if self.model.writer[r].is_some() {
+                // Writing (not in the cycle after its admission, which the queue takes at its end).
                 let p_wr = if ph.split && r % 2 == 1 {
                     ph.p_wr / 10.0
                 } else {
@@ -411,6 +412,7 @@ impl Top for CentralQueueV2Top {
 
     fn drained(&self) -> bool {
         self.model.writer.iter().all(Option::is_none)
+            && self.model.adm_pend.is_none()
             && self.model.used() == 0
             && self.model.promised == 0
             && self.model.rd_reg.is_none()
