@@ -16,8 +16,8 @@
 //!   per receiver, byte 0 in bits 7:0), `wr_bytes[31:0]` (4 bits: 1..8), `wr_last[7:0]`, `wr_bad[7:0]`;
 //! - in `rd_req[7:0]` (transmitter o has room for a chunk);
 //! - out `adm_grant_valid`, `adm_grant[2:0]`, `adm_out[2:0]`: the receiver admitted in this cycle and its
-//!   output (0 when none);
-//! - out `wr_grant_valid`, `wr_grant[2:0]`: the receiver whose chunk is written; `rd_grant_valid`,
+//!   output (0 when none), and `adm_oh[7:0]`, the same receiver one-hot (0 when none);
+//! - out `wr_grant_valid`, `wr_grant[2:0]`: the receiver whose chunk is written, and `wr_oh[7:0]` one-hot; `rd_grant_valid`,
 //!   `rd_grant[2:0]`: the transmitter that reads (0 when none);
 //! - out `rd_valid`, `rd_out[2:0]`, `rd_data[63:0]`, `rd_bytes[3:0]`, `rd_last`, `rd_bad`: the chunk read at
 //!   the previous edge (registered; all 0 when `rd_valid` is 0);
@@ -55,7 +55,8 @@
 //! two's complement), updated at each edge by the grants' effects, so admission needs no population count
 //! and no adder: a packet of k chunks for o is feasible iff `(o empty ? s7 : s8) ≥ k`.
 //!
-//! The admission is registered (`pv`, `prx`, `poh`, `pout`, `pk`) and taken into the writers, the loads,
+//! The admission is registered (`pv`, `prx`; the pick's output and size `poh`, `pout`, `pk`, qualified by
+//! `pv`) and taken into the writers, the loads,
 //! `pres`, `s8` and `s7` at the next edge; while it is pending no receiver is feasible (the model's
 //! `adm_pend`), so the arbitration sees exact state and no path runs from the admission arbiter into them.
 //!
@@ -88,6 +89,8 @@ pub struct CentralQueueV2 {
     pub adm_grant_valid: Signal<Out, Bit>,
     pub adm_grant: Signal<Out, Bits<3>>,
     pub adm_out: Signal<Out, Bits<3>>,
+    pub adm_oh: Signal<Out, Bits<8>>,
+    pub wr_oh: Signal<Out, Bits<8>>,
     pub wr_grant_valid: Signal<Out, Bit>,
     pub wr_grant: Signal<Out, Bits<3>>,
     pub rd_grant_valid: Signal<Out, Bit>,
@@ -119,8 +122,8 @@ pub struct CentralQueueV2 {
     pub xs: DFF<Bits<64>>,
     pub xc: DFF<Bits<48>>,
     pub s7: DFFWithInit<Bits<9>>,
-    /// The admission decided in the previous cycle, applied at this edge: valid, receiver and output
-    /// one-hot, output, chunks (all 0 when none).
+    /// The admission decided in the previous cycle, applied at this edge: valid and the receiver one-hot
+    /// (0 when none); the pick's output one-hot, output and chunks (meaningful only with `pv`).
     pub pv: DFF<Bit>,
     pub prx: DFF<Bits<8>>,
     pub poh: DFF<Bits<8>>,
@@ -168,6 +171,8 @@ pub struct CentralQueueV2 {
     s8r: Signal<Local, Bits<9>>,
     s7r: Signal<Local, Bits<9>>,
     p_kd: Signal<Local, Bits<8>>,
+    pg_oh: Signal<Local, Bits<8>>,
+    pg_k: Signal<Local, Bits<8>>,
     ldr: Signal<Local, Bits<8>>,
     s8lo: Signal<Local, Bits<8>>,
     s7lo: Signal<Local, Bits<8>>,
@@ -232,6 +237,8 @@ impl Default for CentralQueueV2 {
             adm_grant_valid: Default::default(),
             adm_grant: Default::default(),
             adm_out: Default::default(),
+            adm_oh: Default::default(),
+            wr_oh: Default::default(),
             wr_grant_valid: Default::default(),
             wr_grant: Default::default(),
             rd_grant_valid: Default::default(),
@@ -306,6 +313,8 @@ impl Default for CentralQueueV2 {
             s8r: Default::default(),
             s7r: Default::default(),
             p_kd: Default::default(),
+            pg_oh: Default::default(),
+            pg_k: Default::default(),
             ldr: Default::default(),
             s8lo: Default::default(),
             s7lo: Default::default(),
@@ -466,8 +475,10 @@ impl Logic for CentralQueueV2 {
         self.a_out.next = 0.into();
         self.a_oh.next = 0.into();
         self.a_k.next = 0.into();
+        // The pick's output and size, whether it stands or not (`pv` qualifies them at the next edge), so
+        // the asks reach only `pv` and `prx`.
         for r in 0..8 {
-            if self.ok_oh.val().get_bit(r) {
+            if self.adm_arb.onehot.val().get_bit(r) {
                 self.a_out.next = self.a_out.val() | self.lout[r].val();
                 self.a_oh.next = self.a_oh.val() | self.loh[r].val();
                 self.a_k.next = self.a_k.val() | self.kk[r].val();
@@ -484,7 +495,11 @@ impl Logic for CentralQueueV2 {
         if self.a_v.val() {
             self.adm_grant.next = self.adm_arb.grant.val();
         }
-        self.adm_out.next = self.a_out.val();
+        self.adm_out.next = 0.into();
+        if self.a_v.val() {
+            self.adm_out.next = self.a_out.val();
+        }
+        self.adm_oh.next = self.ok_oh.val();
         // ---- Write: last chunks first.
         self.urgent.next = self.wr_valid.val() & self.wr_last.val();
         self.wr_arb.req.next = self.wr_valid.val();
@@ -494,6 +509,7 @@ impl Logic for CentralQueueV2 {
         self.wg.next = self.wr_arb.grant_valid.val();
         self.wr_grant_valid.next = self.wg.val();
         self.wr_grant.next = self.wr_arb.grant.val();
+        self.wr_oh.next = self.wr_arb.onehot.val();
         self.g_pv.next = false;
         self.g_cons.next = false;
         self.g_prev.next = 0.into();
@@ -689,11 +705,17 @@ impl Logic for CentralQueueV2 {
         }
         // The pending admission's part: − (k − (its output is empty) − (its output is emptied by this
         // read)).
-        self.p_kd.next = self.pk.q.val();
-        if (self.poh.q.val() & self.zero.val()).any()
-            | (self.poh.q.val() & self.rd_arb.onehot.val() & self.one.val()).any()
+        self.pg_oh.next = 0.into();
+        self.pg_k.next = 0.into();
+        if self.pv.q.val() {
+            self.pg_oh.next = self.poh.q.val();
+            self.pg_k.next = self.pk.q.val();
+        }
+        self.p_kd.next = self.pg_k.val();
+        if (self.pg_oh.val() & self.zero.val()).any()
+            | (self.pg_oh.val() & self.rd_arb.onehot.val() & self.one.val()).any()
         {
-            self.p_kd.next = self.pk.q.val() - 1;
+            self.p_kd.next = self.pg_k.val() - 1;
         }
         self.s8.d.next = self.s8r.val() - bit_cast::<9, 8>(self.p_kd.val());
         self.s7.d.next = self.s7r.val() - bit_cast::<9, 8>(self.p_kd.val());
@@ -729,7 +751,7 @@ impl Logic for CentralQueueV2 {
                 }
             }
             self.bt[o].d.next = self.btn[o].val();
-            if self.poh.q.val().get_bit(o) {
+            if self.pg_oh.val().get_bit(o) {
                 self.pres[o].d.next = self.pres[o].q.val() + 1;
                 if self.r_betw.val() & self.rd_arb.onehot.val().get_bit(o) {
                     self.pres[o].d.next = self.pres[o].q.val();
@@ -744,8 +766,8 @@ impl Logic for CentralQueueV2 {
                 self.ldr.next = self.ld[o].q.val() - 1;
             }
             self.ld[o].d.next = self.ldr.val();
-            if self.poh.q.val().get_bit(o) {
-                self.ld[o].d.next = self.ldr.val() + self.pk.q.val();
+            if self.pg_oh.val().get_bit(o) {
+                self.ld[o].d.next = self.ldr.val() + self.pg_k.val();
             }
         }
         // Packet FIFOs: a packet's first chunk is pushed on its output's FIFO; a start pops.

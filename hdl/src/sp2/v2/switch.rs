@@ -96,6 +96,10 @@ pub struct Sp2SwitchV2 {
     free_spec: Signal<Local, Bits<8>>,
     g_ok: Vec<Signal<Local, Bit>>,
     g_row: Vec<Signal<Local, Bits<3>>>,
+    /// Per receiver: the columns whose speculative grant names it (from registers only).
+    gs: Vec<Signal<Local, Bits<8>>>,
+    /// Per transmitter: its speculative grant's row waits now.
+    g_w: Vec<Signal<Local, Bit>>,
     w_req: Vec<Widen<8, 64>>,
     w_set: Vec<Widen<8, 64>>,
     w_ch: Vec<Widen<6, 48>>,
@@ -164,6 +168,8 @@ impl Default for Sp2SwitchV2 {
             free_spec: Default::default(),
             g_ok: locals(8),
             g_row: locals(8),
+            gs: locals(8),
+            g_w: locals(8),
             w_req: blocks(8),
             w_set: blocks(8),
             w_ch: blocks(8),
@@ -182,12 +188,8 @@ impl Logic for Sp2SwitchV2 {
         self.cq.clock.next = self.clock.val();
         self.alloc.clock.next = self.clock.val();
         self.adm_late.clock.next = self.clock.val();
-        self.adm_late.d.next = 0.into();
-        for i in 0..8 {
-            if self.cq.adm_grant_valid.val() & (self.cq.adm_grant.val().index() == i) {
-                self.adm_late.d.next = self.bit[i].val();
-            }
-        }
+        // The queue's admission, one-hot (no decoder of its binary grant on this path).
+        self.adm_late.d.next = self.cq.adm_oh.val();
         for p in 0..8 {
             self.rx[p].clock.next = self.clock.val();
             self.tx[p].clock.next = self.clock.val();
@@ -306,23 +308,36 @@ impl Logic for Sp2SwitchV2 {
                 .grant_row
                 .val()
                 .get_bits::<3>(self.o3[o].val().index());
-            self.g_ok[o].next = self.alloc.grant_valid.val().get_bit(o)
-                & self.free_now.val().get_bit(o)
-                & self.wait_acc[8].val().get_bit(self.g_row[o].val().index());
-            self.tx[o].grant.next = self.g_ok[o].val();
             self.tx[o].grant_rx.next = self.g_row[o].val();
         }
+        // The late bits (free now, waiting now) enter only AND-OR terms whose selects come from the
+        // allocator's registers (a row has at most one grant), not a multiplexer indexed by the grant's row.
         for i in 0..8 {
-            self.r_g[i].next = false;
+            self.gs[i].next = 0.into();
             self.r_go[i].next = 0.into();
             for o in 0..8 {
-                if self.g_ok[o].val() & (self.g_row[o].val().index() == i) {
-                    self.r_g[i].next = true;
+                if self.alloc.grant_valid.val().get_bit(o) & (self.g_row[o].val().index() == i) {
+                    self.gs[i].next = self.gs[i].val() | self.bit[o].val();
                     self.r_go[i].next = self.idx[o].val();
                 }
             }
+            self.r_g[i].next =
+                self.wait_acc[8].val().get_bit(i) & (self.gs[i].val() & self.free_now.val()).any();
             self.rx[i].grant.next = self.r_g[i].val();
-            self.rx[i].grant_out.next = self.r_go[i].val();
+            self.rx[i].grant_out.next = 0.into();
+            if self.r_g[i].val() {
+                self.rx[i].grant_out.next = self.r_go[i].val();
+            }
+        }
+        for o in 0..8 {
+            self.g_w[o].next = false;
+            for i in 0..8 {
+                if self.gs[i].val().get_bit(o) & self.wait_acc[8].val().get_bit(i) {
+                    self.g_w[o].next = true;
+                }
+            }
+            self.g_ok[o].next = self.free_now.val().get_bit(o) & self.g_w[o].val();
+            self.tx[o].grant.next = self.g_ok[o].val();
         }
         // The central queue: admissions (only when no permitted output is free now), writes, reads.
         self.av_acc[0].next = 0.into();
@@ -364,8 +379,7 @@ impl Logic for Sp2SwitchV2 {
                 self.wbad_acc[i + 1].next = self.wbad_acc[i].val() | self.bit[i].val();
             }
             self.rx[i].admitted.next = self.adm_late.q.val().get_bit(i);
-            self.rx[i].written.next =
-                self.cq.wr_grant_valid.val() & (self.cq.wr_grant.val().index() == i);
+            self.rx[i].written.next = self.cq.wr_oh.val().get_bit(i);
         }
         self.cq.adm_valid.next = self.av_acc[8].val();
         self.cq.adm_set.next = self.as_acc[8].val();

@@ -34,6 +34,8 @@ crate::rusthdl_io!(
         adm_grant_valid,
         adm_grant,
         adm_out,
+        adm_oh,
+        wr_oh,
         wr_grant_valid,
         wr_grant,
         rd_grant_valid,
@@ -390,6 +392,8 @@ impl Top for CentralQueueV2Top {
         expect.put("adm_grant_valid", o.adm.is_some() as u64, 1);
         expect.put("adm_grant", o.adm.map_or(0, |a| a.0) as u64, 3);
         expect.put("adm_out", o.adm.map_or(0, |a| a.1) as u64, 3);
+        expect.put("adm_oh", o.adm.map_or(0, |a| 1u64 << a.0), 8);
+        expect.put("wr_oh", o.wr.map_or(0, |r| 1u64 << r), 8);
         expect.put("wr_grant_valid", o.wr.is_some() as u64, 1);
         expect.put("wr_grant", o.wr.unwrap_or(0) as u64, 3);
         expect.put("rd_grant_valid", o.rd.is_some() as u64, 1);
