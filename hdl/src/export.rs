@@ -898,8 +898,10 @@ pub fn top_doc(name: &str) -> Option<TopDoc> {
                 ("adm_grant_valid", "a receiver is admitted in this cycle"),
                 ("adm_grant", "that receiver (0 when none)"),
                 ("adm_out", "the output its packet is queued for (0 when none)"),
+                ("adm_oh", "bit r: receiver r is admitted in this cycle (adm_grant one-hot)"),
                 ("wr_grant_valid", "a receiver's chunk is written in this cycle"),
                 ("wr_grant", "that receiver (0 when none)"),
+                ("wr_oh", "bit r: receiver r's chunk is written in this cycle (wr_grant one-hot)"),
                 ("rd_grant_valid", "a transmitter reads in this cycle"),
                 ("rd_grant", "that transmitter (0 when none)"),
                 ("rd_valid", "the chunk read at the previous edge is on rd_*"),
@@ -912,8 +914,10 @@ pub fn top_doc(name: &str) -> Option<TopDoc> {
             ]),
             latency: "the admission is decided on the requests registered at the last edge (a request \
                       presented a cycle before its receiver asks can be admitted in its first cycle of \
-                      asking); the other grants are combinational from the registers and the inputs; 1 cycle \
-                      from a read grant to rd_*; a written chunk is readable from the next cycle on"
+                      asking) and taken into the queue's state (load, room, writer) at the end of the next \
+                      cycle, in which no admission is decided; the other grants are combinational from the \
+                      registers and the inputs; 1 cycle from a read grant to rd_*; a written chunk is \
+                      readable from the next cycle on"
                 .into(),
         },
         "sp2_allocator" => TopDoc {
