@@ -100,6 +100,7 @@ pub struct Sp2SwitchV2 {
     gs: Vec<Signal<Local, Bits<8>>>,
     /// Per transmitter: its speculative grant's row waits now.
     g_w: Vec<Signal<Local, Bit>>,
+    gmask: Vec<Signal<Local, Bits<3>>>,
     w_req: Vec<Widen<8, 64>>,
     w_set: Vec<Widen<8, 64>>,
     w_ch: Vec<Widen<6, 48>>,
@@ -170,6 +171,7 @@ impl Default for Sp2SwitchV2 {
             g_row: locals(8),
             gs: locals(8),
             g_w: locals(8),
+            gmask: locals(8),
             w_req: blocks(8),
             w_set: blocks(8),
             w_ch: blocks(8),
@@ -323,11 +325,13 @@ impl Logic for Sp2SwitchV2 {
             }
             self.r_g[i].next =
                 self.wait_acc[8].val().get_bit(i) & (self.gs[i].val() & self.free_now.val()).any();
-            self.rx[i].grant.next = self.r_g[i].val();
-            self.rx[i].grant_out.next = 0.into();
+            self.gmask[i].next = 0.into();
             if self.r_g[i].val() {
-                self.rx[i].grant_out.next = self.r_go[i].val();
+                self.gmask[i].next = 7.into();
             }
+            self.rx[i].grant.next = self.r_g[i].val();
+            // (A sub-block's input is assigned once: Icarus livelocks otherwise, docs/hdl.md.)
+            self.rx[i].grant_out.next = self.r_go[i].val() & self.gmask[i].val();
         }
         for o in 0..8 {
             self.g_w[o].next = false;
