@@ -44,7 +44,7 @@ cut() { local e=""; for r in "$@"; do e="$e s/\\.d(\\($r\\)\\\$d)/.d(\\1\\\$q)/;
     echo "| $top | (none) | $BASE_L | $BASE_F | |"
     case $top in
       receiver_v2)
-        row "$top" "$top" "chunk datapath" asm_d rdy_d
+        row "$top" "$top" "chunk datapath" 'asm_d\$[0-7]' 'rdy_d\$[0-7]'
         row "$top" "$top" "look-ahead" la_v
         row "$top" "$top" "error counters" n_crc n_route;;
       sp2_transmitter)

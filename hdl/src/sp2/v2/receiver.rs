@@ -29,6 +29,7 @@
 
 use rust_hdl::prelude::*;
 
+use crate::parts::blocks;
 use crate::sp2::crc8::Crc8Step;
 
 /// Parser states (the model's `RxState`).
@@ -45,7 +46,7 @@ pub const AR_LEN: u64 = 0;
 pub const AR_ROUTE: u64 = 1;
 pub const AR_REST: u64 = 2;
 
-#[derive(LogicBlock, Default)]
+#[derive(LogicBlock)]
 pub struct Receiver {
     pub clock: Signal<In, Clock>,
     pub link_valid: Signal<In, Bit>,
@@ -94,11 +95,13 @@ pub struct Receiver {
     pub r1: DFF<Bit>,
     pub crc: DFF<Bits<8>>,
     // The queue path.
-    pub asm_d: DFF<Bits<64>>,
+    /// The assembly register, a byte lane each (lane b holds the chunk's byte b; 0 beyond `asm_n`).
+    pub asm_d: Vec<DFF<Bits<8>>>,
     pub asm_n: DFF<Bits<4>>,
     pub asm_on: DFF<Bit>,
     pub rdy_v: DFF<Bit>,
-    pub rdy_d: DFF<Bits<64>>,
+    /// The ready slot, a byte lane each; every field is 0 while the slot is empty.
+    pub rdy_d: Vec<DFF<Bits<8>>>,
     pub rdy_n: DFF<Bits<4>>,
     pub rdy_last: DFF<Bit>,
     pub rdy_bad: DFF<Bit>,
@@ -132,11 +135,109 @@ pub struct Receiver {
     st_n: Signal<Local, Bits<3>>,
     rdy_after: Signal<Local, Bit>,
     asm_full: Signal<Local, Bit>,
-    ins: Signal<Local, Bits<64>>,
+    /// This cycle's byte goes into assembly lane `asm_n`.
+    asm_wr: Signal<Local, Bit>,
+    /// The assembly moves to the ready slot (and is cleared).
+    mv: Signal<Local, Bit>,
+    /// The move takes this cycle's byte into lane 7 (the chunk fills in this cycle).
+    mv_cur: Signal<Local, Bit>,
+    /// The lane indices 0..7.
+    lane: Vec<Constant<Bits<4>>>,
     arrived_len: Signal<Local, Bit>,
     push: Signal<Local, Bit>,
     pop: Signal<Local, Bit>,
     rp_n: Signal<Local, Bits<4>>,
+}
+
+impl Default for Receiver {
+    fn default() -> Self {
+        Self {
+            clock: Default::default(),
+            link_valid: Default::default(),
+            link_byte: Default::default(),
+            grant: Default::default(),
+            grant_out: Default::default(),
+            admitted: Default::default(),
+            taken: Default::default(),
+            written: Default::default(),
+            takes: Default::default(),
+            token_out: Default::default(),
+            req: Default::default(),
+            waiting: Default::default(),
+            may_queue: Default::default(),
+            adm_set: Default::default(),
+            chunks: Default::default(),
+            offer_valid: Default::default(),
+            offer_byte: Default::default(),
+            offer_end: Default::default(),
+            offer_bad: Default::default(),
+            ready_valid: Default::default(),
+            ready_data: Default::default(),
+            ready_bytes: Default::default(),
+            ready_last: Default::default(),
+            ready_bad: Default::default(),
+            soon: Default::default(),
+            at_end: Default::default(),
+            wait_spec: Default::default(),
+            crc_errors: Default::default(),
+            route_errors: Default::default(),
+            ram: Default::default(),
+            wp: Default::default(),
+            rp: Default::default(),
+            cnt: Default::default(),
+            byp: Default::default(),
+            use_byp: Default::default(),
+            st: Default::default(),
+            held: Default::default(),
+            len: Default::default(),
+            body: Default::default(),
+            wset: Default::default(),
+            out: Default::default(),
+            flag: Default::default(),
+            r1: Default::default(),
+            crc: Default::default(),
+            asm_d: blocks(8),
+            asm_n: Default::default(),
+            asm_on: Default::default(),
+            rdy_v: Default::default(),
+            rdy_d: blocks(8),
+            rdy_n: Default::default(),
+            rdy_last: Default::default(),
+            rdy_bad: Default::default(),
+            tok: Default::default(),
+            ar_st: Default::default(),
+            ar_len: Default::default(),
+            ar_cnt: Default::default(),
+            ar_cap: Default::default(),
+            ahead: Default::default(),
+            la_v: Default::default(),
+            la_len: Default::default(),
+            la_set: Default::default(),
+            n_crc: Default::default(),
+            n_route: Default::default(),
+            crc_step: Default::default(),
+            head: Default::default(),
+            cur_v: Default::default(),
+            cur: Default::default(),
+            la_eff: Default::default(),
+            is_end: Default::default(),
+            bad_now: Default::default(),
+            ends_q: Default::default(),
+            consumed: Default::default(),
+            popped_len: Default::default(),
+            st_n: Default::default(),
+            rdy_after: Default::default(),
+            asm_full: Default::default(),
+            asm_wr: Default::default(),
+            mv: Default::default(),
+            mv_cur: Default::default(),
+            lane: (0..8u64).map(|b| Constant::new(b.into())).collect(),
+            arrived_len: Default::default(),
+            push: Default::default(),
+            pop: Default::default(),
+            rp_n: Default::default(),
+        }
+    }
 }
 
 impl Logic for Receiver {
@@ -144,9 +245,15 @@ impl Logic for Receiver {
     fn update(&mut self) {
         dff_setup!(
             self, clock, wp, rp, cnt, byp, use_byp, st, held, len, body, wset, out, flag, r1, crc,
-            asm_d, asm_n, asm_on, rdy_v, rdy_d, rdy_n, rdy_last, rdy_bad, tok, ar_st, ar_len,
-            ar_cnt, ar_cap, ahead, la_v, la_len, la_set, n_crc, n_route
+            asm_n, asm_on, rdy_v, rdy_n, rdy_last, rdy_bad, tok, ar_st, ar_len, ar_cnt, ar_cap,
+            ahead, la_v, la_len, la_set, n_crc, n_route
         );
+        for b in 0..8 {
+            self.asm_d[b].clock.next = self.clock.val();
+            self.asm_d[b].d.next = self.asm_d[b].q.val();
+            self.rdy_d[b].clock.next = self.clock.val();
+            self.rdy_d[b].d.next = self.rdy_d[b].q.val();
+        }
         self.ram.read_clock.next = self.clock.val();
         self.ram.write_clock.next = self.clock.val();
         // The byte the receiver works on.
@@ -238,17 +345,19 @@ impl Logic for Receiver {
             self.adm_set.next = self.cur.val();
             self.chunks.next = bit_cast::<6, 9>((bit_cast::<9, 8>(self.len.q.val()) + 7) >> 3);
         }
+        // The ready slot's registers are 0 while it is empty.
         self.ready_valid.next = self.rdy_v.q.val();
-        self.ready_data.next = 0.into();
-        self.ready_bytes.next = 0.into();
-        self.ready_last.next = false;
-        self.ready_bad.next = false;
-        if self.rdy_v.q.val() {
-            self.ready_data.next = self.rdy_d.q.val();
-            self.ready_bytes.next = self.rdy_n.q.val();
-            self.ready_last.next = self.rdy_last.q.val();
-            self.ready_bad.next = self.rdy_bad.q.val();
-        }
+        self.ready_data.next = bit_cast::<64, 8>(self.rdy_d[0].q.val())
+            | (bit_cast::<64, 8>(self.rdy_d[1].q.val()) << 8)
+            | (bit_cast::<64, 8>(self.rdy_d[2].q.val()) << 16)
+            | (bit_cast::<64, 8>(self.rdy_d[3].q.val()) << 24)
+            | (bit_cast::<64, 8>(self.rdy_d[4].q.val()) << 32)
+            | (bit_cast::<64, 8>(self.rdy_d[5].q.val()) << 40)
+            | (bit_cast::<64, 8>(self.rdy_d[6].q.val()) << 48)
+            | (bit_cast::<64, 8>(self.rdy_d[7].q.val()) << 56);
+        self.ready_bytes.next = self.rdy_n.q.val();
+        self.ready_last.next = self.rdy_last.q.val();
+        self.ready_bad.next = self.rdy_bad.q.val();
         // Bytes left to send: `LEN − 1` if not sent, the body, the CRC.
         self.soon.next = false;
         if (self.st.q.val() == 3) & (self.body.q.val() <= 3) {
@@ -266,10 +375,16 @@ impl Logic for Receiver {
         self.popped_len.next = false;
         self.rdy_after.next = self.rdy_v.q.val() & !self.written.val();
         self.rdy_v.d.next = self.rdy_after.val();
+        if self.written.val() {
+            self.rdy_n.d.next = 0.into();
+            self.rdy_last.d.next = false;
+            self.rdy_bad.d.next = false;
+        }
         self.st_n.next = self.st.q.val();
-        self.ins.next =
-            bit_cast::<64, 8>(self.cur.val()) << (bit_cast::<64, 4>(self.asm_n.q.val()) << 3);
         self.asm_full.next = false;
+        self.asm_wr.next = false;
+        self.mv.next = false;
+        self.mv_cur.next = false;
         if (self.st.q.val() == 0) & self.cur_v.val() {
             self.consumed.next = true;
             self.la_v.d.next = false;
@@ -304,7 +419,8 @@ impl Logic for Receiver {
                 self.out.d.next = self.grant_out.val();
                 self.flag.d.next = false;
             } else if self.admitted.val() {
-                self.asm_d.d.next = bit_cast::<64, 8>(self.held.q.val());
+                // The assembly is empty (cleared by its last move): `LEN − 1` into lane 0.
+                self.asm_d[0].d.next = self.held.q.val();
                 self.asm_n.d.next = 1.into();
                 self.asm_on.d.next = true;
                 self.st_n.next = 4.into();
@@ -313,8 +429,7 @@ impl Logic for Receiver {
                     self.consumed.next = true;
                     self.crc.d.next = self.crc_step.crc_out.val();
                     self.body.d.next = self.body.q.val() - 1;
-                    self.asm_d.d.next = bit_cast::<64, 8>(self.held.q.val())
-                        | (bit_cast::<64, 8>(self.cur.val()) << 8);
+                    self.asm_d[1].d.next = self.cur.val();
                     self.asm_n.d.next = 2.into();
                 }
             }
@@ -340,7 +455,7 @@ impl Logic for Receiver {
                     self.consumed.next = true;
                     self.crc.d.next = self.crc_step.crc_out.val();
                     self.body.d.next = self.body.q.val() - 1;
-                    self.asm_d.d.next = self.asm_d.q.val() | self.ins.val();
+                    self.asm_wr.next = true;
                     self.asm_n.d.next = self.asm_n.q.val() + 1;
                     // Full now, and not the packet's last chunk: it moves to the ready slot if free.
                     self.asm_full.next = (self.asm_n.q.val() == 7) & (self.body.q.val() != 1);
@@ -350,12 +465,11 @@ impl Logic for Receiver {
                         self.n_crc.d.next = self.n_crc.q.val() + 1;
                     }
                     self.rdy_v.d.next = true;
-                    self.rdy_d.d.next = self.asm_d.q.val();
+                    self.mv.next = true;
                     self.rdy_n.d.next = self.asm_n.q.val();
                     self.rdy_last.d.next = true;
                     self.rdy_bad.d.next = self.bad_now.val();
                     self.asm_on.d.next = false;
-                    self.asm_d.d.next = 0.into();
                     self.asm_n.d.next = 0.into();
                     self.st_n.next = 0.into();
                 }
@@ -366,14 +480,12 @@ impl Logic for Receiver {
             }
             if self.asm_full.val() & !self.rdy_after.val() {
                 self.rdy_v.d.next = true;
-                self.rdy_d.d.next = self.asm_d.q.val() | self.ins.val();
-                if self.asm_n.q.val() == 8 {
-                    self.rdy_d.d.next = self.asm_d.q.val();
-                }
+                self.mv.next = true;
+                // Filled by this cycle's byte (lane 7), or full since an earlier cycle.
+                self.mv_cur.next = self.asm_n.q.val() != 8;
                 self.rdy_n.d.next = 8.into();
                 self.rdy_last.d.next = false;
                 self.rdy_bad.d.next = false;
-                self.asm_d.d.next = 0.into();
                 self.asm_n.d.next = 0.into();
             }
         }
@@ -409,6 +521,23 @@ impl Logic for Receiver {
             self.st_n.next = 6.into();
         }
         self.st.d.next = self.st_n.val();
+        // The chunk lanes: a byte into its lane; a move copies the assembly into the ready slot and clears
+        // it; a written slot is cleared.
+        for b in 0..8 {
+            if self.asm_wr.val() & (self.asm_n.q.val() == self.lane[b].val()) {
+                self.asm_d[b].d.next = self.cur.val();
+            }
+            if self.written.val() {
+                self.rdy_d[b].d.next = 0.into();
+            }
+            if self.mv.val() {
+                self.asm_d[b].d.next = 0.into();
+                self.rdy_d[b].d.next = self.asm_d[b].q.val();
+            }
+        }
+        if self.mv_cur.val() {
+            self.rdy_d[7].d.next = self.cur.val();
+        }
         // The arrival tracker on the pins byte; a header is captured when the receiver is busy with another
         // packet and no other packet waits in the FIFO.
         self.arrived_len.next = false;
