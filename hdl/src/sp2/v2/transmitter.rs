@@ -20,16 +20,21 @@
 //!   `TxError::CreditOverflow`; the token is then ignored).
 //!
 //! State: credit (5 bits, starts at `RX_DEPTH`), the output register, the source (Idle / Xbar(i) / Queue),
-//! the running CRC, the serializer (the chunk being sent, shifted right one byte per byte sent, and the
-//! bytes left), the prefetch register, the read in flight, the CRC byte due (with its bad flag). The
-//! serializer sends byte `data[7:0]` and shifts, where the model indexes byte k of the chunk: the same
-//! bytes for chunks of 1–8 bytes.
+//! the running CRC, the serializer and the prefetch register, the read in flight, the CRC byte due (with its
+//! bad flag). The serializer and the prefetch register are two chunk slots loaded only from `chunk_data`
+//! (enables, no multiplexer in front of 64 flip-flops): `cs` names the serializer's slot, the other is the
+//! prefetch register, and the serializer sends byte `k` of its slot (a byte multiplexer); when the
+//! serializer takes the prefetched chunk, `cs` flips. An arriving chunk goes into slot `cs` if the
+//! serializer is free after this edge (it becomes the serializer's), else into the other slot, the prefetch
+//! register (a chunk never arrives with the prefetch register full: the transmitter asks for a read only
+//! when it is empty).
 //!
 //! Latency: every output but `credit_overflow` is combinational from the registers (and `load`); a byte
 //! offered or serialized in cycle t is on the link pins in cycle t + 1.
 
 use rust_hdl::prelude::*;
 
+use crate::parts::blocks;
 use crate::sp2::crc8::Crc8Step;
 use asr_model::sp2::RX_DEPTH;
 
@@ -71,15 +76,15 @@ pub struct Sp2Transmitter {
     pub rx: DFF<Bits<3>>,
     pub crc: DFF<Bits<8>>,
     pub ser_v: DFF<Bit>,
-    pub ser_d: DFF<Bits<64>>,
-    pub ser_n: DFF<Bits<4>>,
-    pub ser_last: DFF<Bit>,
-    pub ser_bad: DFF<Bit>,
     pub pre_v: DFF<Bit>,
-    pub pre_d: DFF<Bits<64>>,
-    pub pre_n: DFF<Bits<4>>,
-    pub pre_last: DFF<Bit>,
-    pub pre_bad: DFF<Bit>,
+    /// The serializer's slot (the other is the prefetch register) and its next byte's index.
+    pub cs: DFF<Bit>,
+    pub k: DFF<Bits<3>>,
+    /// The two chunk slots: data, bytes (1–8), last, bad.
+    pub sd: Vec<DFF<Bits<64>>>,
+    pub sn: Vec<DFF<Bits<4>>>,
+    pub sl: Vec<DFF<Bit>>,
+    pub sb: Vec<DFF<Bit>>,
     pub inflight: DFF<Bit>,
     pub due_v: DFF<Bit>,
     pub due_bad: DFF<Bit>,
@@ -93,6 +98,17 @@ pub struct Sp2Transmitter {
     crc_x: Signal<Local, Bits<8>>,
     cdata: Signal<Local, Bits<8>>,
     ser_free: Signal<Local, Bit>,
+    /// The serializer's next byte (byte `k` of slot `cs`), bytes, last and bad flags.
+    sbyte: Signal<Local, Bits<8>>,
+    b0: Signal<Local, Bits<8>>,
+    b1: Signal<Local, Bits<8>>,
+    s_n: Signal<Local, Bits<4>>,
+    s_last: Signal<Local, Bit>,
+    s_bad: Signal<Local, Bit>,
+    kx: Signal<Local, Bits<8>>,
+    /// The slot an arriving chunk goes into.
+    tgt: Signal<Local, Bit>,
+    slot: Vec<Constant<Bit>>,
     credit_n: Signal<Local, Bits<5>>,
     /// After the edge: serializer, prefetch, read in flight, CRC byte due.
     sv: Signal<Local, Bit>,
@@ -137,15 +153,13 @@ impl Default for Sp2Transmitter {
             rx: Default::default(),
             crc: Default::default(),
             ser_v: Default::default(),
-            ser_d: Default::default(),
-            ser_n: Default::default(),
-            ser_last: Default::default(),
-            ser_bad: Default::default(),
             pre_v: Default::default(),
-            pre_d: Default::default(),
-            pre_n: Default::default(),
-            pre_last: Default::default(),
-            pre_bad: Default::default(),
+            cs: Default::default(),
+            k: Default::default(),
+            sd: blocks(2),
+            sn: blocks(2),
+            sl: blocks(2),
+            sb: blocks(2),
             inflight: Default::default(),
             due_v: Default::default(),
             due_bad: Default::default(),
@@ -158,6 +172,15 @@ impl Default for Sp2Transmitter {
             crc_x: Default::default(),
             cdata: Default::default(),
             ser_free: Default::default(),
+            sbyte: Default::default(),
+            b0: Default::default(),
+            b1: Default::default(),
+            s_n: Default::default(),
+            s_last: Default::default(),
+            s_bad: Default::default(),
+            kx: Default::default(),
+            tgt: Default::default(),
+            slot: vec![Constant::new(false), Constant::new(true)],
             credit_n: Default::default(),
             sv: Default::default(),
             pv: Default::default(),
@@ -172,9 +195,33 @@ impl Logic for Sp2Transmitter {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, credit, out_v, out_b, src, rx, crc, ser_v, ser_d, ser_n, ser_last,
-            ser_bad, pre_v, pre_d, pre_n, pre_last, pre_bad, inflight, due_v, due_bad, ovf
+            self, clock, credit, out_v, out_b, src, rx, crc, ser_v, pre_v, cs, k, inflight, due_v,
+            due_bad, ovf
         );
+        for s in 0..2 {
+            self.sd[s].clock.next = self.clock.val();
+            self.sd[s].d.next = self.sd[s].q.val();
+            self.sn[s].clock.next = self.clock.val();
+            self.sn[s].d.next = self.sn[s].q.val();
+            self.sl[s].clock.next = self.clock.val();
+            self.sl[s].d.next = self.sl[s].q.val();
+            self.sb[s].clock.next = self.clock.val();
+            self.sb[s].d.next = self.sb[s].q.val();
+        }
+        // The serializer: byte `k` of slot `cs` (the byte picked in each slot, then the slot).
+        self.kx.next = bit_cast::<8, 3>(self.k.q.val()) << 3;
+        self.b0.next = self.sd[0].q.val().get_bits::<8>(self.kx.val().index());
+        self.b1.next = self.sd[1].q.val().get_bits::<8>(self.kx.val().index());
+        self.sbyte.next = self.b0.val();
+        self.s_n.next = self.sn[0].q.val();
+        self.s_last.next = self.sl[0].q.val();
+        self.s_bad.next = self.sb[0].q.val();
+        if self.cs.q.val() {
+            self.sbyte.next = self.b1.val();
+            self.s_n.next = self.sn[1].q.val();
+            self.s_last.next = self.sl[1].q.val();
+            self.s_bad.next = self.sb[1].q.val();
+        }
         // ---- The view. ----
         self.empty.next = !self.ser_v.q.val()
             & !self.pre_v.q.val()
@@ -196,7 +243,7 @@ impl Logic for Sp2Transmitter {
         self.crc_x.next = self.crc.q.val();
         self.crc_step.crc.next = self.crc.q.val();
         // (The sub-block's input assigned once: docs/hdl.md, Icarus livelock.)
-        self.cdata.next = self.ser_d.q.val().get_bits::<8>(0);
+        self.cdata.next = self.sbyte.val();
         if self.src.q.val() == 1 {
             self.cdata.next = self.offer_byte.val();
             if self.offer_bad.val() {
@@ -237,18 +284,18 @@ impl Logic for Sp2Transmitter {
                     self.dv.next = false;
                 } else if self.ser_v.q.val() {
                     self.sent_v.next = true;
-                    self.sent_b.next = self.ser_d.q.val().get_bits::<8>(0);
+                    self.sent_b.next = self.sbyte.val();
                     self.crc.d.next = self.crc_step.crc_out.val();
-                    if self.ser_n.q.val() == 1 {
-                        if self.ser_last.q.val() {
+                    if (bit_cast::<4, 3>(self.k.q.val()) + 1) == self.s_n.val() {
+                        if self.s_last.val() {
                             self.dv.next = true;
-                            self.due_bad.d.next = self.ser_bad.q.val();
+                            self.due_bad.d.next = self.s_bad.val();
                         }
                         self.sv.next = false;
                         self.ser_free.next = true;
+                        self.k.d.next = 0.into();
                     } else {
-                        self.ser_d.d.next = self.ser_d.q.val() >> 8;
-                        self.ser_n.d.next = self.ser_n.q.val() - 1;
+                        self.k.d.next = self.k.q.val() + 1;
                     }
                 }
             }
@@ -258,26 +305,21 @@ impl Logic for Sp2Transmitter {
             // The serializer, free after this byte, takes the prefetched chunk, else the arriving one.
             if self.ser_free.val() & self.pre_v.q.val() {
                 self.sv.next = true;
-                self.ser_d.d.next = self.pre_d.q.val();
-                self.ser_n.d.next = self.pre_n.q.val();
-                self.ser_last.d.next = self.pre_last.q.val();
-                self.ser_bad.d.next = self.pre_bad.q.val();
+                self.cs.d.next = !self.cs.q.val();
                 self.pv.next = false;
+            }
+            // An arriving chunk: slot `cs` if the serializer is free after this edge, else the other (the
+            // prefetch register, empty whenever a chunk arrives).
+            self.tgt.next = self.cs.q.val();
+            if !self.ser_free.val() {
+                self.tgt.next = !self.cs.q.val();
             }
             if self.chunk_valid.val() {
                 self.fv.next = false;
                 if self.ser_free.val() & !self.pre_v.q.val() {
                     self.sv.next = true;
-                    self.ser_d.d.next = self.chunk_data.val();
-                    self.ser_n.d.next = self.chunk_bytes.val();
-                    self.ser_last.d.next = self.chunk_last.val();
-                    self.ser_bad.d.next = self.chunk_bad.val();
                 } else {
                     self.pv.next = true;
-                    self.pre_d.d.next = self.chunk_data.val();
-                    self.pre_n.d.next = self.chunk_bytes.val();
-                    self.pre_last.d.next = self.chunk_last.val();
-                    self.pre_bad.d.next = self.chunk_bad.val();
                 }
             }
             if self.read.val() {
@@ -287,6 +329,17 @@ impl Logic for Sp2Transmitter {
             self.src.d.next = 0.into();
             if self.sv.val() | self.pv.val() | self.fv.val() | self.dv.val() {
                 self.src.d.next = 2.into();
+            }
+        }
+        for s in 0..2 {
+            if self.chunk_valid.val()
+                & (self.src.q.val() != 1)
+                & (self.tgt.val() == self.slot[s].val())
+            {
+                self.sd[s].d.next = self.chunk_data.val();
+                self.sn[s].d.next = self.chunk_bytes.val();
+                self.sl[s].d.next = self.chunk_last.val();
+                self.sb[s].d.next = self.chunk_bad.val();
             }
         }
         self.ser_v.d.next = self.sv.val();
