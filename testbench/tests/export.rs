@@ -51,3 +51,36 @@ fn every_top_validates_and_lints() {
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
+
+/// No exported top infers a latch: Yosys' `proc` on the exported Verilog reports none. (A local assigned only
+/// in some branches of a block's `update` becomes a latch in the Verilog while rust-hdl, Icarus and
+/// Verilator still agree with the model when its value is not used on the other branches; nextpnr flows
+/// then stop on it.)
+#[test]
+fn no_top_infers_a_latch() {
+    for &name in TOPS.iter().filter(|&&n| n != "benes32") {
+        let v = verilog_of(name).unwrap();
+        let dir = std::env::temp_dir().join(format!("asr-latch-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join(format!("{name}.v"));
+        std::fs::write(&file, &v).unwrap();
+        let out = Command::new("yosys")
+            .arg("-p")
+            .arg(format!("read_verilog {}; proc", file.display()))
+            .output()
+            .expect("yosys must be installed");
+        let log = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{name}: yosys failed:\n{log}");
+        let latches: Vec<&str> = log
+            .lines()
+            .filter(|l| l.starts_with("Latch inferred"))
+            .collect();
+        assert!(
+            latches.is_empty(),
+            "{name}: {} latch(es) inferred, first: {}",
+            latches.len(),
+            latches[0]
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

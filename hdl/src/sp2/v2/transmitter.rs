@@ -261,6 +261,7 @@ impl Logic for Sp2Transmitter {
         self.fv.next = self.inflight.q.val();
         self.dv.next = self.due_v.q.val();
         self.ser_free.next = false;
+        self.tgt.next = self.cs.q.val();
         if self.src.q.val() == 1 {
             // The crossbar: the receiver's byte, or at its end this transmitter's CRC.
             if self.has_credit.val() & self.offer_valid.val() {
@@ -310,7 +311,6 @@ impl Logic for Sp2Transmitter {
             }
             // An arriving chunk: slot `cs` if the serializer is free after this edge, else the other (the
             // prefetch register, empty whenever a chunk arrives).
-            self.tgt.next = self.cs.q.val();
             if !self.ser_free.val() {
                 self.tgt.next = !self.cs.q.val();
             }
