@@ -53,7 +53,10 @@
 //! pairwise comparisons of the loads, registered (`bt[o]` bit b: o beats b), which are the previous cycle's
 //! loads the least-loaded choice uses; `s8` = free − promised − (empty outputs) and `s7` = `s8` + 1 (9-bit
 //! two's complement), updated at each edge by the grants' effects, so admission needs no population count
-//! and no adder: a packet of k chunks for o is feasible iff `(o empty ? s7 : s8) ≥ k`.
+//! and no adder: a packet of k chunks for o is feasible iff `(o empty ? s7 : s8) ≥ k`. Both comparisons
+//! are made a cycle early and registered per receiver (`fe0`, `fe1`): at each edge, the next `s8`, `s7`
+//! against the request presented in the cycle (which is the request registered at that edge, `xc`), so
+//! the admission arbiter starts from registers.
 //!
 //! The admission is registered (`pv`, `prx`; the pick's output and size `poh`, `pout`, `pk`, qualified by
 //! `pv`) and taken into the writers, the loads,
@@ -122,6 +125,11 @@ pub struct CentralQueueV2 {
     pub xs: DFF<Bits<64>>,
     pub xc: DFF<Bits<48>>,
     pub s7: DFFWithInit<Bits<9>>,
+    /// Receiver r's request presented in the previous cycle fits the room of this cycle: bit r of `fe0`
+    /// is `s8 ≥ k`, of `fe1` `s7 ≥ k` (k its chunks) — compared at the last edge from the next values of
+    /// `s8`, `s7` and the request then presented, so the comparisons are off the admission's path.
+    pub fe0: DFF<Bits<8>>,
+    pub fe1: DFF<Bits<8>>,
     /// The admission decided in the previous cycle, applied at this edge: valid and the receiver one-hot
     /// (0 when none); the pick's output one-hot, output and chunks (meaningful only with `pv`).
     pub pv: DFF<Bit>,
@@ -169,6 +177,11 @@ pub struct CentralQueueV2 {
     ge1: Vec<Signal<Local, Bit>>,
     inc: Signal<Local, Bit>,
     s8r: Signal<Local, Bits<9>>,
+    s8n: Signal<Local, Bits<9>>,
+    s7n: Signal<Local, Bits<9>>,
+    nk: Vec<Signal<Local, Bits<8>>>,
+    f0: Signal<Local, Bits<8>>,
+    f1: Signal<Local, Bits<8>>,
     s7r: Signal<Local, Bits<9>>,
     p_kd: Signal<Local, Bits<8>>,
     pg_oh: Signal<Local, Bits<8>>,
@@ -216,6 +229,7 @@ pub struct CentralQueueV2 {
     t4: Signal<Local, Bits<4>>,
     t4w: Signal<Local, Bits<4>>,
     t6: Signal<Local, Bits<6>>,
+    t6n: Signal<Local, Bits<6>>,
     t8: Signal<Local, Bits<8>>,
     t64: Signal<Local, Bits<64>>,
 }
@@ -268,6 +282,8 @@ impl Default for CentralQueueV2 {
             // 128 free, nothing promised, 8 empty outputs: 128 − 0 − 8.
             s8: DFFWithInit::new(((CQ2_CHUNKS - CQ2_PORTS) as u64).into()),
             s7: DFFWithInit::new(((CQ2_CHUNKS - CQ2_PORTS + 1) as u64).into()),
+            fe0: Default::default(),
+            fe1: Default::default(),
             pv: Default::default(),
             prx: Default::default(),
             poh: Default::default(),
@@ -311,6 +327,11 @@ impl Default for CentralQueueV2 {
             ge1: locals(n),
             inc: Default::default(),
             s8r: Default::default(),
+            s8n: Default::default(),
+            s7n: Default::default(),
+            nk: locals(n),
+            f0: Default::default(),
+            f1: Default::default(),
             s7r: Default::default(),
             p_kd: Default::default(),
             pg_oh: Default::default(),
@@ -358,6 +379,7 @@ impl Default for CentralQueueV2 {
             t4: Default::default(),
             t4w: Default::default(),
             t6: Default::default(),
+            t6n: Default::default(),
             t8: Default::default(),
             t64: Default::default(),
         }
@@ -374,8 +396,8 @@ impl Logic for CentralQueueV2 {
         self.xs.d.next = self.adm_set.val();
         self.xc.d.next = self.adm_chunks.val();
         dff_setup!(
-            self, clock, fresh, fcnt, frp, fwp, fbyp, fbyp_use, s8, s7, pend_v, pend_o, rdv, rdt,
-            rdc, nbyp_v, nbyp, pv, prx, poh, pout, pk
+            self, clock, fresh, fcnt, frp, fwp, fbyp, fbyp_use, s8, s7, fe0, fe1, pend_v, pend_o,
+            rdv, rdt, rdc, nbyp_v, nbyp, pv, prx, poh, pout, pk
         );
         for i in 0..8 {
             self.ld[i].clock.next = self.clock.val();
@@ -434,8 +456,6 @@ impl Logic for CentralQueueV2 {
                 self.one.next = self.one.val() | self.bit[o].val();
             }
         }
-        self.s8lo.next = self.s8.q.val().get_bits::<8>(0);
-        self.s7lo.next = self.s7.q.val().get_bits::<8>(0);
         self.feas.next = 0.into();
         for r in 0..8 {
             // The request presented in the previous cycle, by a receiver writing no packet.
@@ -445,8 +465,8 @@ impl Logic for CentralQueueV2 {
             }
             self.t6.next = self.xc.q.val().get_bits::<6>(self.o6[r].val().index());
             self.kk[r].next = bit_cast::<8, 6>(self.t6.val());
-            self.ge0[r].next = !self.s8.q.val().get_bit(8) & (self.s8lo.val() >= self.kk[r].val());
-            self.ge1[r].next = !self.s7.q.val().get_bit(8) & (self.s7lo.val() >= self.kk[r].val());
+            self.ge0[r].next = self.fe0.q.val().get_bit(r);
+            self.ge1[r].next = self.fe1.q.val().get_bit(r);
             // The least loaded permitted output (by the registered pairwise comparisons), one-hot.
             self.lout[r].next = 0.into();
             self.loh[r].next = 0.into();
@@ -717,8 +737,30 @@ impl Logic for CentralQueueV2 {
         {
             self.p_kd.next = self.pg_k.val() - 1;
         }
-        self.s8.d.next = self.s8r.val() - bit_cast::<9, 8>(self.p_kd.val());
-        self.s7.d.next = self.s7r.val() - bit_cast::<9, 8>(self.p_kd.val());
+        self.s8n.next = self.s8r.val() - bit_cast::<9, 8>(self.p_kd.val());
+        self.s7n.next = self.s7r.val() - bit_cast::<9, 8>(self.p_kd.val());
+        self.s8.d.next = self.s8n.val();
+        self.s7.d.next = self.s7n.val();
+        // The room checks of the next cycle: its `s8`, `s7` against the requests presented now.
+        self.s8lo.next = self.s8n.val().get_bits::<8>(0);
+        self.s7lo.next = self.s7n.val().get_bits::<8>(0);
+        self.f0.next = 0.into();
+        self.f1.next = 0.into();
+        for r in 0..8 {
+            self.t6n.next = self
+                .adm_chunks
+                .val()
+                .get_bits::<6>(self.o6[r].val().index());
+            self.nk[r].next = bit_cast::<8, 6>(self.t6n.val());
+            if !self.s8n.val().get_bit(8) & (self.s8lo.val() >= self.nk[r].val()) {
+                self.f0.next = self.f0.val() | self.bit[r].val();
+            }
+            if !self.s7n.val().get_bit(8) & (self.s7lo.val() >= self.nk[r].val()) {
+                self.f1.next = self.f1.val() | self.bit[r].val();
+            }
+        }
+        self.fe0.d.next = self.f0.val();
+        self.fe1.d.next = self.f1.val();
         // The writers.
         for r in 0..8 {
             if self.prx.q.val().get_bit(r) {
