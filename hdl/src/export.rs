@@ -226,24 +226,24 @@ pub fn raw_verilog_of(name: &str) -> Option<String> {
         ),
         // One `always` block computes the arbiters' requests and reads their grants: isolated for Verilator.
         "central_queue_v2" => waive_unoptflat(
-            &block_ram(&no_rw_check(&gen(CentralQueueV2::default(), name))),
+            &no_rw_check(&gen(CentralQueueV2::default(), name)),
             &["adm_arb$req"],
         ),
         "transmitter" => isolate_assignments(&gen(Transmitter::default(), name), TX_CRC_CONE),
         "receiver" => isolate_assignments(&gen(Receiver::default(), name), RX_CRC_CONE),
         "receiver_v2" => isolate_assignments(
-            &block_ram(&no_rw_check(&gen(ReceiverV2::default(), name))),
+            &no_rw_check(&gen(ReceiverV2::default(), name)),
             RX_V2_CRC_CONE,
         ),
         "sp2_switch" => sp2_switch_verilog(name),
         "sp2_switch_v2" => isolate_assignments(
-            &block_ram(&no_rw_check(&gen(Sp2SwitchV2::default(), name))),
+            &no_rw_check(&gen(Sp2SwitchV2::default(), name)),
             RX_V2_CRC_CONE,
         ),
         "sp2_board" => isolate_all_comb(&no_rw_check(&gen(Sp2Board::<Sp2Switch>::default(), name))),
         // As `sp2_switch_v2`, whose chips it is built of.
         "sp2_board_v2" => isolate_assignments(
-            &block_ram(&no_rw_check(&gen(Sp2BoardV2::default(), name))),
+            &no_rw_check(&gen(Sp2BoardV2::default(), name)),
             RX_V2_CRC_CONE,
         ),
         "sp2_allocator" => isolate_all_comb(&gen(Sp2Allocator::default(), name)),
@@ -375,18 +375,6 @@ pub fn no_rw_check(verilog: &str) -> String {
         .collect::<Vec<_>>()
         .join("\n")
         + "\n"
-}
-
-/// Marks the memories [`no_rw_check`] marked `ram_style = "block"` as well, for the v2 tops: docs/sp2-switch.md v2
-/// puts every FIFO and all central-queue storage in block RAM, and without the attribute Yosys maps the
-/// small ones (the receivers' 16-byte FIFOs, the queue's 128 × 7-bit lists) to LUT RAM on ECP5
-/// (`TRELLIS_DPR16X4`: 64 per switch, about 600 LUT4 more than with 13 DP16KD). iCE40 maps them to
-/// `SB_RAM40_4K` either way.
-pub fn block_ram(verilog: &str) -> String {
-    verilog.replace(
-        "(* no_rw_check *)",
-        "(* no_rw_check, ram_style = \"block\" *)",
-    )
 }
 
 /// The whole switch: every combinational `reg` of every module isolated (see [`isolate_all_comb`]).
