@@ -106,9 +106,6 @@ pub struct Receiver {
     pub rdy_last: DFF<Bit>,
     pub rdy_bad: DFF<Bit>,
     pub tok: DFF<Bit>,
-    /// `at_end` and `wait_spec`, registered (their functions of the registers, taken from the next values).
-    pub ae: DFF<Bit>,
-    pub ws: DFF<Bit>,
     // The arrival tracker and the look-ahead.
     pub ar_st: DFF<Bits<2>>,
     pub ar_len: DFF<Bits<8>>,
@@ -144,8 +141,6 @@ pub struct Receiver {
     mv: Signal<Local, Bit>,
     /// The move takes this cycle's byte into lane 7 (the chunk fills in this cycle).
     mv_cur: Signal<Local, Bit>,
-    /// The next values of the state, the look-ahead's request and the body count (for `ae`, `ws`).
-    la_n: Signal<Local, Bits<8>>,
     /// The lane indices 0..7.
     lane: Vec<Constant<Bits<4>>>,
     arrived_len: Signal<Local, Bit>,
@@ -210,8 +205,6 @@ impl Default for Receiver {
             rdy_last: Default::default(),
             rdy_bad: Default::default(),
             tok: Default::default(),
-            ae: Default::default(),
-            ws: Default::default(),
             ar_st: Default::default(),
             ar_len: Default::default(),
             ar_cnt: Default::default(),
@@ -238,7 +231,6 @@ impl Default for Receiver {
             asm_wr: Default::default(),
             mv: Default::default(),
             mv_cur: Default::default(),
-            la_n: Default::default(),
             lane: (0..8u64).map(|b| Constant::new(b.into())).collect(),
             arrived_len: Default::default(),
             push: Default::default(),
@@ -253,8 +245,8 @@ impl Logic for Receiver {
     fn update(&mut self) {
         dff_setup!(
             self, clock, wp, rp, cnt, byp, use_byp, st, held, len, body, wset, out, flag, r1, crc,
-            asm_n, asm_on, rdy_v, rdy_n, rdy_last, rdy_bad, tok, ae, ws, ar_st, ar_len, ar_cnt,
-            ar_cap, ahead, la_v, la_len, la_set, n_crc, n_route
+            asm_n, asm_on, rdy_v, rdy_n, rdy_last, rdy_bad, tok, ar_st, ar_len, ar_cnt, ar_cap,
+            ahead, la_v, la_len, la_set, n_crc, n_route
         );
         for b in 0..8 {
             self.asm_d[b].clock.next = self.clock.val();
@@ -335,10 +327,12 @@ impl Logic for Receiver {
         self.waiting.next = (self.st.q.val() == 2)
             | ((self.la_eff.val() != 0)
                 & (self.ends_q.val() | (self.takes.val() & self.is_end.val())));
-        // Functions of the registers alone, so registered: computed at the last edge from the registers'
-        // next values (below), which keeps them off the allocator's and the grants' paths.
-        self.at_end.next = self.ae.q.val();
-        self.wait_spec.next = self.ws.q.val();
+        self.at_end.next = (self.st.q.val() == 3) & self.flag.q.val() & (self.body.q.val() == 0);
+        self.wait_spec.next = (self.st.q.val() == 2)
+            | ((self.la_eff.val() != 0)
+                & (((self.st.q.val() == 4) & (self.body.q.val() == 0) & !self.rdy_v.q.val())
+                    | ((self.st.q.val() == 5) & (self.body.q.val() == 1))
+                    | ((self.st.q.val() == 3) & self.flag.q.val() & (self.body.q.val() == 0))));
         self.may_queue.next = (self.st.q.val() == 2) & !self.asm_on.q.val() & !self.rdy_v.q.val();
         self.adm_set.next = 0.into();
         self.chunks.next = 0.into();
@@ -615,18 +609,5 @@ impl Logic for Receiver {
         self.byp.d.next = self.link_byte.val();
         self.use_byp.d.next = self.push.val() & (self.rp_n.val() == self.wp.q.val());
         self.tok.d.next = self.consumed.val();
-        // `at_end` and `wait_spec` of the next cycle, from the registers' next values.
-        self.la_n.next = 0.into();
-        if self.la_v.d.val()
-            & ((self.st_n.val() == 3) | (self.st_n.val() == 4) | (self.st_n.val() == 5))
-        {
-            self.la_n.next = self.la_set.d.val();
-        }
-        self.ae.d.next = (self.st_n.val() == 3) & self.flag.d.val() & (self.body.d.val() == 0);
-        self.ws.d.next = (self.st_n.val() == 2)
-            | ((self.la_n.val() != 0)
-                & (((self.st_n.val() == 4) & (self.body.d.val() == 0) & !self.rdy_v.d.val())
-                    | ((self.st_n.val() == 5) & (self.body.d.val() == 1))
-                    | ((self.st_n.val() == 3) & self.flag.d.val() & (self.body.d.val() == 0))));
     }
 }
