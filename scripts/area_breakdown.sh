@@ -48,8 +48,7 @@ cut() { local e=""; for r in "$@"; do e="$e s/\\.d(\\($r\\)\\\$d)/.d(\\1\\\$q)/;
         row "$top" "$top" "look-ahead" la_v
         row "$top" "$top" "error counters" n_crc n_route;;
       sp2_transmitter)
-        row "$top" "$top" "serializer and prefetch" ser_d pre_d
-        row "$top" "$top" "prefetch" pre_d;;
+        row "$top" "$top" "the two chunk slots (serializer and prefetch)" 'sd\$[01]';;
       central_queue_v2)
         row "$top" "$top" "loads (least-loaded choice, load output)" 'ld\$[0-7]'
         row "$top" "$top" "pairwise load comparisons" 'bt\$[0-7]';;
