@@ -15,6 +15,11 @@
 #               its own ports, each input and each output through one register: paths from an input or to an
 #               output (a combinational grant, a FIFO bypass) are timed too. (Until 2026-11-24 clocked tops
 #               were placed bare, which left those paths untimed: pim-1 showed 263 MHz.)
+#   --area      (ECP5 targets) map for area rather than speed: every memory marked `ram_style = "block"` (DP16KD
+#               instead of LUT RAM) and `synth_ecp5 -nowidelut` (no PFUMX/L6MUX21 wide functions); for a design
+#               near the device's size (the 16-node board on the 85F). Its own build folder, cache and base
+#               report: synth/build/<target>-area/, synth/cache/<target>-area/, synth/report-<target>-area.md.
+#               A top that does not fit is reported with nextpnr's logic-cell count (TRELLIS_COMB used / present).
 # Fmax is register to register through the top, from the wrapper's registers on both families. The LUT/FF/RAM counts are those of
 # the top alone (Yosys `stat` after the family's synthesis, without any wrapper). nextpnr runs with --seed
 # (default 1) and --timing-allow-fail.
@@ -34,7 +39,7 @@
 # is flagged in the report and on stderr (a `FLAG` line); with --check (or --strict) it also makes the exit status 1. To make a new
 # measurement the base, copy the report there (`cp synth/build/<target>/report.md synth/report-<target>.md`).
 #
-# Usage: scripts/synth.sh [--target T] [-j N] [--seed S] [--no-cache | --cached-only] [--check|--strict]
+# Usage: scripts/synth.sh [--target T] [--area] [-j N] [--seed S] [--no-cache | --cached-only] [--check|--strict]
 #                         [--verilog DIR] [TOP...]
 #   default tops: every top of `asr verilog` but benes32, sp2_board and sp2_board_v2 (they may be named); --verilog DIR
 #   takes the tops' Verilog from DIR instead of exporting it with target/release/asr (built first if
@@ -51,6 +56,7 @@ JOBS=$(nproc 2>/dev/null || echo 2)
 USE_CACHE=1
 CACHED_ONLY=0
 CHECK=0
+AREA=0
 SEED=1
 TARGET=${TARGET:-ice40-hx8k}
 PNR_TIMEOUT=${PNR_TIMEOUT:-7200}
@@ -68,7 +74,8 @@ while [ $# -gt 0 ]; do
     --cached-only) CACHED_ONLY=1; shift;;
     --check|--strict) CHECK=1; shift;;
     --verilog) VERILOG_FROM=${2:-}; shift 2;;
-    -h|--help) sed -n '2,46p' "$0"; exit 0;;
+    --area) AREA=1; shift;;
+    -h|--help) sed -n '2,51p' "$0"; exit 0;;
     -*) echo "synth.sh: unknown option $1 (see --help)" >&2; exit 2;;
     *) TOPS_ARG+=("$1"); shift;;
   esac
@@ -117,10 +124,18 @@ target_setup() {
   esac
 }
 target_setup
+# FLOW names the build folder, the cache folder and the base report: the target, and "-area" with --area.
+FLOW=$TARGET
+if [ "$AREA" = 1 ]; then
+  case "$TARGET" in
+    ecp5-*) FLOW=$TARGET-area;;
+    *) echo "synth.sh: --area is for the ECP5 targets (on $TARGET every memory is block RAM already and there are no wide-function multiplexers)" >&2; exit 2;;
+  esac
+fi
 
 B=synth/build
-T=$B/$TARGET
-mkdir -p "$B/verilog" "$T/wrap" "$T/log" "$T/rows" "$CACHE/$TARGET"
+T=$B/$FLOW
+mkdir -p "$B/verilog" "$T/wrap" "$T/log" "$T/rows" "$CACHE/$FLOW"
 if [ -n "${VERILOG_FROM:-}" ]; then
   # Verilog exported earlier (scripts/run-all.sh passes OUT/verilog from `asr all`).
   for top in $TOPS; do
@@ -204,10 +219,12 @@ placed() { echo " $PNR " | grep -q " $1 "; }
 # place-and-route inside its register wrapper (every input and output through a register, so that the paths
 # through the top's ports are timed out of context).
 ecp5_script() { # top verilog wrapper json
-  echo "read_verilog $2; hierarchy -check -top $1; synth_ecp5 -top $1; log === ECP5 ===; stat;"
+  local mem="" opt=""
+  if [ "$AREA" = 1 ]; then mem=' setattr -set ram_style "block" m:*;'; opt=" -nowidelut"; fi
+  echo "read_verilog $2;$mem hierarchy -check -top $1; synth_ecp5 -top $1$opt; log === ECP5 ===; stat;"
   echo "ltp -noff t:LUT4 t:PFUMX %u t:L6MUX21 %u t:CCU2C %u w:* %u;"
   if placed "$1"; then
-    echo "design -reset; read_verilog $2 $3; synth_ecp5 -top $1_reg -json $4"
+    echo "design -reset; read_verilog $2 $3;$mem synth_ecp5 -top $1_reg$opt -json $4"
   fi
 }
 
@@ -282,8 +299,12 @@ place() {
     fmax=${fmax:-"no clock"}
   elif [ $rc = 124 ]; then
     fmax="PnR timeout (${PNR_TIMEOUT} s)"
-  elif grep -qiE "utilisation .*exceed|unable to place|not enough|failed to expand region|cannot place" "$plog" 2>/dev/null; then
+  elif grep -qiE "utilisation .*exceed|unable to place|unable to find legal placement|not enough|failed to expand region|cannot place" "$plog" 2>/dev/null; then
     fmax="does not fit"
+    # nextpnr-ecp5's utilisation line: "TRELLIS_COMB:  85799/ 83640   102%".
+    local comb
+    comb=$(sed -n 's/.*TRELLIS_COMB: *\([0-9]*\)\/ *\([0-9]*\).*/\1 of \2/p' "$plog" | head -1)
+    [ -z "$comb" ] || fmax="does not fit ($comb logic cells)"
   else
     fmax="PnR failed (see log)"
   fi
@@ -299,7 +320,7 @@ seed_of() { # cache row -> its nextpnr seed (rows without one were measured with
 synth_one() {
   local top=$1 t0 t1 gen lut ff ram carry depth lutram fmax k cached
   k=$(key "$top")
-  cached="$CACHE/$TARGET/$top-$k.row"
+  cached="$CACHE/$FLOW/$top-$k.row"
   if [ "$USE_CACHE" = 1 ] && [ -f "$cached" ]; then
     cp "$cached" "$T/rows/$top.row"
     echo "*cached* $(sed -n 's/^<!-- measured \([0-9-]*\) .*/\1/p' "$cached")" > "$T/rows/$top.src"
@@ -308,7 +329,7 @@ synth_one() {
   fi
   if [ "$CACHED_ONLY" = 1 ]; then
     rm -f "$T/rows/$top.row"
-    echo "not cached: run scripts/synth.sh --target $TARGET $top" > "$T/rows/$top.src"
+    echo "not cached: run scripts/synth.sh --target $TARGET$([ "$AREA" = 1 ] && echo " --area") $top" > "$T/rows/$top.src"
     echo "$top: not cached, skipped (--cached-only)" >&2
     return 0
   fi
@@ -329,7 +350,7 @@ synth_one() {
   echo "synthesised now" > "$T/rows/$top.src"
   cp "$T/rows/$top.row" "$cached"
   # Older cache entries of this top and seed are stale.
-  for old in "$CACHE/$TARGET/$top-"*.row; do
+  for old in "$CACHE/$FLOW/$top-"*.row; do
     [ "$old" = "$cached" ] || [ "$(seed_of "$old")" != "$SEED" ] || rm -f "$old"
   done
   echo "$top: LUT4 $lut, FF $ff, RAM $ram, depth $depth, Fmax $fmax ($((t1-t0)) s)" >&2
@@ -341,7 +362,7 @@ failed=0
 for top in $TOPS; do
   # A cached top (or any top with --cached-only) takes no time: handle it now rather than queue it behind
   # the long jobs.
-  if [ "$CACHED_ONLY" = 1 ] || { [ "$USE_CACHE" = 1 ] && [ -f "$CACHE/$TARGET/$top-$(key "$top").row" ]; }; then
+  if [ "$CACHED_ONLY" = 1 ] || { [ "$USE_CACHE" = 1 ] && [ -f "$CACHE/$FLOW/$top-$(key "$top").row" ]; }; then
     synth_one "$top" || failed=1
     continue
   fi
@@ -351,9 +372,10 @@ done
 while [ "$(jobs -rp | wc -l)" -gt 0 ]; do wait -n || failed=1; done
 wait || failed=1
 
-args=(--target "$TARGET" --rows "$T/rows" --out "$T" --base "synth/report-$TARGET.md" --tools "$TOOLS"
+args=(--target "$TARGET" --rows "$T/rows" --out "$T" --base "synth/report-$FLOW.md" --tools "$TOOLS"
       --seconds $(( $(date +%s) - t_start )) --jobs "$JOBS")
 [ "$CHECK" = 1 ] && args+=(--check)
+[ "$AREA" = 1 ] && args+=(--area)
 rc=0
 python3 scripts/synth_report.py "${args[@]}" $ORDER || rc=$?
 [ "$TARGET" = ice40-hx8k ] && cp "$T/report.md" "$B/report.md"

@@ -8,7 +8,8 @@ S] -->` and a Markdown row `| top | generic cells | LUT4 | FF | RAM | carry | de
 with the LUT RAM count after the time) and ROWS/<top>.src (where the row came from).
 
 Usage: synth_report.py --target T --rows DIR --out DIR --base FILE --tools TEXT --seconds N --jobs N [--check]
-                       TOP...
+                       [--area] TOP...
+(--area: the rows were mapped for area, `scripts/synth.sh --area`; the report and every JSON say so.)
 """
 
 import argparse
@@ -114,10 +115,12 @@ def main():
     ap.add_argument("--seconds", type=int, required=True)
     ap.add_argument("--jobs", type=int, required=True)
     ap.add_argument("--check", action="store_true")
+    ap.add_argument("--area", action="store_true")
     ap.add_argument("tops", nargs="+")
     a = ap.parse_args()
     dev = DEVICES[a.target]
     ecp5 = a.target.startswith("ecp5")
+    flow = a.target + ("-area" if a.area else "")
     base = read_base(a.base)
 
     lines, flags, missing = [], [], 0
@@ -126,7 +129,7 @@ def main():
         src = open(src_path, encoding="utf-8").read().strip() if os.path.exists(src_path) else ""
         got = read_row(a.rows, top)
         if got is None:
-            why = src if src.startswith("not cached") else f"failed: see synth/build/{a.target}/log/"
+            why = src if src.startswith("not cached") else f"failed: see synth/build/{flow}/log/"
             if not src.startswith("not cached"):
                 missing += 1
             lines.append(f"| {top} | {why} |" + " |" * 11)
@@ -142,13 +145,14 @@ def main():
         over = [k for k, v in counts.items() if v is not None and v > dev[k]]
         if fmax_v is not None:
             fits = True
-        elif fmax == "does not fit" or over:
+        elif fmax.startswith("does not fit") or over:
             fits = False
         else:
             fits = None  # not placed (or place-and-route failed otherwise): unknown
         rec = {
             "top": top,
             "target": a.target,
+            "mapping": "area" if a.area else "default",
             "lut": int(counts["lut"]) if counts["lut"] is not None else None,
             "ff": int(counts["ff"]) if counts["ff"] is not None else None,
             "bram": int(counts["bram"]) if counts["bram"] is not None else None,
@@ -213,7 +217,14 @@ def main():
     )
     with open(os.path.join(a.out, "report.md"), "w", encoding="utf-8") as out:
         out.write(
-            f"Target {a.target}: {dev['device']}; {a.tools}. Rows marked *cached* were measured on the date shown, "
+            f"Target {a.target}: {dev['device']}; {a.tools}."
+            + (
+                " Mapped for area (`scripts/synth.sh --area`): every memory marked `ram_style = \"block\"`, "
+                "`synth_ecp5 -nowidelut`."
+                if a.area
+                else ""
+            )
+            + " Rows marked *cached* were measured on the date shown, "
             "with the same Verilog, script, seed and tools (synth/cache/).\n\n"
         )
         out.write("| " + " | ".join(head) + " |\n")

@@ -119,6 +119,60 @@ fn lut_growth_and_fmax_loss_over_five_percent_are_flagged() {
     );
 }
 
+/// A top nextpnr could not place, with its logic-cell count (as `scripts/synth.sh` writes it), does not fit;
+/// `--area` names the mapping in the report and in every JSON.
+#[test]
+fn a_top_that_does_not_fit_with_its_cell_count_and_the_area_mapping() {
+    let d = dir("nofit");
+    let b = base(&d);
+    row(
+        &d,
+        "switch2r",
+        100,
+        "does not fit (85799 of 83640 logic cells)",
+    );
+    row(&d, "benes8r", 1000, "80.00");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/synth_report.py");
+    let out = Command::new("python3")
+        .arg(script)
+        .args(["--target", "ice40-hx8k", "--area", "--rows"])
+        .arg(d.join("rows"))
+        .arg("--out")
+        .arg(&d)
+        .arg("--base")
+        .arg(&b)
+        .args(["--tools", "test", "--seconds", "1", "--jobs", "1"])
+        .args(["switch2r", "benes8r"])
+        .output()
+        .expect("python3");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    // The base had an Fmax: losing it is flagged.
+    assert!(
+        err.contains("FLAG switch2r: Fmax 100 MHz → does not fit"),
+        "{err}"
+    );
+    let j: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("switch2r.json")).unwrap()).unwrap();
+    assert_eq!(j["fits"], false, "{j}");
+    assert_eq!(j["fmax_mhz"], serde_json::Value::Null, "{j}");
+    assert_eq!(j["pnr"], "does not fit (85799 of 83640 logic cells)", "{j}");
+    assert_eq!(j["mapping"], "area", "{j}");
+    let j: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("benes8r.json")).unwrap()).unwrap();
+    assert_eq!(j["fits"], true, "{j}");
+    let md = std::fs::read_to_string(d.join("report.md")).unwrap();
+    assert!(md.contains("Mapped for area"), "{md}");
+    // Without --area the mapping is the default one.
+    let out = report(&d, &b, false);
+    assert!(out.status.success());
+    let j: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("benes8r.json")).unwrap()).unwrap();
+    assert_eq!(j["mapping"], "default", "{j}");
+    let md = std::fs::read_to_string(d.join("report.md")).unwrap();
+    assert!(!md.contains("Mapped for area"), "{md}");
+}
+
 #[test]
 fn a_base_without_the_needed_columns_is_a_clear_error() {
     let d = dir("bad");
@@ -200,6 +254,35 @@ fn synth_sh_accepts_every_target_and_refuses_an_unknown_one() {
         assert_eq!(json["lut"].as_u64().map(|l| l > 50), Some(true), "{json}");
         assert_eq!(scratch.join(target).read_dir().unwrap().count(), 1);
     }
+    // --area (ECP5): its own build folder and cache folder, memories in block RAM, the mapping in the JSON.
+    let scratch = dir("cache-area");
+    let out = Command::new("bash")
+        .arg(root.join("scripts/synth.sh"))
+        .args(["--target", "ecp5-25f", "--area", "-j", "1", "--verilog"])
+        .arg(&verilog)
+        .arg("switch2")
+        .env("SYNTH_CACHE", &scratch)
+        .current_dir(root)
+        .output()
+        .expect("bash");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "synth.sh --area switch2: {err}");
+    let path = root.join("synth/build/ecp5-25f-area/switch2.json");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(json["mapping"], "area", "{path:?}: {json}");
+    assert_eq!(json["fits"], serde_json::Value::Bool(true), "{json}");
+    assert_eq!(scratch.join("ecp5-25f-area").read_dir().unwrap().count(), 1);
+    assert!(!scratch.join("ecp5-25f").exists());
+    let out = Command::new("bash")
+        .arg(root.join("scripts/synth.sh"))
+        .args(["--area", "switch2r"])
+        .current_dir(root)
+        .output()
+        .expect("bash");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("--area is for the ECP5 targets"), "{err}");
     let out = Command::new("bash")
         .arg(root.join("scripts/synth.sh"))
         .args(["--target", "ecp5-12f", "switch2r"])
