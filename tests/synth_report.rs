@@ -46,6 +46,11 @@ fn base(d: &Path) -> PathBuf {
 }
 
 fn report(d: &Path, base: &Path, check: bool) -> Output {
+    report_with(d, base, if check { &["--check"] } else { &[] })
+}
+
+/// The report of `switch2r` and `benes8r` with extra options.
+fn report_with(d: &Path, base: &Path, extra: &[&str]) -> Output {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/synth_report.py");
     let mut c = Command::new("python3");
     c.arg(script)
@@ -55,11 +60,13 @@ fn report(d: &Path, base: &Path, check: bool) -> Output {
         .arg(d)
         .arg("--base")
         .arg(base)
-        .args(["--tools", "test", "--seconds", "1", "--jobs", "1"]);
-    if check {
-        c.arg("--check");
-    }
+        .args(["--tools", "test", "--seconds", "1", "--jobs", "1"])
+        .args(extra);
     c.args(["switch2r", "benes8r"]).output().expect("python3")
+}
+
+fn json(d: &Path, top: &str) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(d.join(format!("{top}.json"))).unwrap()).unwrap()
 }
 
 #[test]
@@ -132,19 +139,7 @@ fn a_top_that_does_not_fit_with_its_cell_count_and_the_area_mapping() {
         "does not fit (85799 of 83640 logic cells)",
     );
     row(&d, "benes8r", 1000, "80.00");
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/synth_report.py");
-    let out = Command::new("python3")
-        .arg(script)
-        .args(["--target", "ice40-hx8k", "--area", "--rows"])
-        .arg(d.join("rows"))
-        .arg("--out")
-        .arg(&d)
-        .arg("--base")
-        .arg(&b)
-        .args(["--tools", "test", "--seconds", "1", "--jobs", "1"])
-        .args(["switch2r", "benes8r"])
-        .output()
-        .expect("python3");
+    let out = report_with(&d, &b, &["--area"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{err}");
     // The base had an Fmax: losing it is flagged.
@@ -152,22 +147,19 @@ fn a_top_that_does_not_fit_with_its_cell_count_and_the_area_mapping() {
         err.contains("FLAG switch2r: Fmax 100 MHz → does not fit"),
         "{err}"
     );
-    let j: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(d.join("switch2r.json")).unwrap()).unwrap();
+    let j = json(&d, "switch2r");
     assert_eq!(j["fits"], false, "{j}");
     assert_eq!(j["fmax_mhz"], serde_json::Value::Null, "{j}");
     assert_eq!(j["pnr"], "does not fit (85799 of 83640 logic cells)", "{j}");
     assert_eq!(j["mapping"], "area", "{j}");
-    let j: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(d.join("benes8r.json")).unwrap()).unwrap();
+    let j = json(&d, "benes8r");
     assert_eq!(j["fits"], true, "{j}");
     let md = std::fs::read_to_string(d.join("report.md")).unwrap();
     assert!(md.contains("Mapped for area"), "{md}");
     // Without --area the mapping is the default one.
     let out = report(&d, &b, false);
     assert!(out.status.success());
-    let j: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(d.join("benes8r.json")).unwrap()).unwrap();
+    let j = json(&d, "benes8r");
     assert_eq!(j["mapping"], "default", "{j}");
     let md = std::fs::read_to_string(d.join("report.md")).unwrap();
     assert!(!md.contains("Mapped for area"), "{md}");
@@ -223,10 +215,21 @@ fn synth_sh_accepts_every_target_and_refuses_an_unknown_one() {
     // A small top placed on each family (into a scratch cache, so the committed one is left alone): it has an
     // Fmax. (`PNR` was once unset for ECP5, so nothing was placed; a duplicated port list once made the iCE40
     // pin wrapper an empty design, "no clock".)
-    for target in ["ice40-hx8k", "ecp5-25f"] {
-        let scratch = dir(&format!("cache-{target}"));
+    // --area (ECP5) writes its own build folder and cache folder and names the mapping in the JSON.
+    for (target, area) in [
+        ("ice40-hx8k", false),
+        ("ecp5-25f", false),
+        ("ecp5-25f", true),
+    ] {
+        let flow = if area {
+            format!("{target}-area")
+        } else {
+            target.to_string()
+        };
+        let scratch = dir(&format!("cache-{flow}"));
         let out = Command::new("bash")
             .arg(root.join("scripts/synth.sh"))
+            .args(if area { &["--area"][..] } else { &[][..] })
             .args(["--target", target, "-j", "1", "--verilog"])
             .arg(&verilog)
             .arg("switch2")
@@ -239,7 +242,7 @@ fn synth_sh_accepts_every_target_and_refuses_an_unknown_one() {
             out.status.success() && !err.contains("unbound"),
             "synth.sh {target} switch2: {err}"
         );
-        let path = root.join(format!("synth/build/{target}/switch2.json"));
+        let path = root.join(format!("synth/build/{flow}/switch2.json"));
         let json: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
         assert_eq!(
@@ -252,28 +255,11 @@ fn synth_sh_accepts_every_target_and_refuses_an_unknown_one() {
             "{path:?}: {json}"
         );
         assert_eq!(json["lut"].as_u64().map(|l| l > 50), Some(true), "{json}");
-        assert_eq!(scratch.join(target).read_dir().unwrap().count(), 1);
+        let mapping = if area { "area" } else { "default" };
+        assert_eq!(json["mapping"], mapping, "{path:?}: {json}");
+        assert_eq!(scratch.join(&flow).read_dir().unwrap().count(), 1);
+        assert_eq!(scratch.join(target).exists(), !area, "{scratch:?}");
     }
-    // --area (ECP5): its own build folder and cache folder, memories in block RAM, the mapping in the JSON.
-    let scratch = dir("cache-area");
-    let out = Command::new("bash")
-        .arg(root.join("scripts/synth.sh"))
-        .args(["--target", "ecp5-25f", "--area", "-j", "1", "--verilog"])
-        .arg(&verilog)
-        .arg("switch2")
-        .env("SYNTH_CACHE", &scratch)
-        .current_dir(root)
-        .output()
-        .expect("bash");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "synth.sh --area switch2: {err}");
-    let path = root.join("synth/build/ecp5-25f-area/switch2.json");
-    let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    assert_eq!(json["mapping"], "area", "{path:?}: {json}");
-    assert_eq!(json["fits"], serde_json::Value::Bool(true), "{json}");
-    assert_eq!(scratch.join("ecp5-25f-area").read_dir().unwrap().count(), 1);
-    assert!(!scratch.join("ecp5-25f").exists());
     let out = Command::new("bash")
         .arg(root.join("scripts/synth.sh"))
         .args(["--area", "switch2r"])
