@@ -16,7 +16,9 @@
 #               output (a combinational grant, a FIFO bypass) are timed too. (Until 2026-11-24 clocked tops
 #               were placed bare, which left those paths untimed: pim-1 showed 263 MHz.)
 #   --area      (ECP5 targets) map for area rather than speed: every memory marked `ram_style = "block"` (DP16KD
-#               instead of LUT RAM) and `synth_ecp5 -nowidelut` (no PFUMX/L6MUX21 wide functions); for a design
+#               instead of LUT RAM) and `synth_ecp5 -nowidelut -noccu2` (no PFUMX/L6MUX21 wide functions, no
+#               carry chains: nextpnr-ecp5 packs a CCU2C pair per two carry bits and adds cells to feed a chain's
+#               carry-out to logic; on sp2_switch_v2 -noccu2 takes 12 861 logic cells to 11 019); for a design
 #               near the device's size (the 16-node board on the 85F). Its own build folder, cache and base
 #               report: synth/build/<target>-area/, synth/cache/<target>-area/, synth/report-<target>-area.md.
 #               A top that does not fit is reported with nextpnr's logic-cell count (TRELLIS_COMB used / present).
@@ -220,7 +222,7 @@ placed() { echo " $PNR " | grep -q " $1 "; }
 # through the top's ports are timed out of context).
 ecp5_script() { # top verilog wrapper json
   local mem="" opt=""
-  if [ "$AREA" = 1 ]; then mem=' setattr -set ram_style "block" m:*;'; opt=" -nowidelut"; fi
+  if [ "$AREA" = 1 ]; then mem=' setattr -set ram_style "block" m:*;'; opt=" -nowidelut -noccu2"; fi
   echo "read_verilog $2;$mem hierarchy -check -top $1; synth_ecp5 -top $1$opt; log === ECP5 ===; stat;"
   echo "ltp -noff t:LUT4 t:PFUMX %u t:L6MUX21 %u t:CCU2C %u w:* %u;"
   if placed "$1"; then

@@ -220,7 +220,7 @@ def main():
             f"Target {a.target}: {dev['device']}; {a.tools}."
             + (
                 " Mapped for area (`scripts/synth.sh --area`): every memory marked `ram_style = \"block\"`, "
-                "`synth_ecp5 -nowidelut`."
+                "`synth_ecp5 -nowidelut -noccu2`."
                 if a.area
                 else ""
             )
