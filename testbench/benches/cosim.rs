@@ -7,7 +7,7 @@
 //! `cargo bench -p asr-testbench --bench cosim` (builds or reuses the Verilator libraries under
 //! target/verilator first).
 
-use asr_testbench::cosim::verilator::Verilated;
+use asr_testbench::cosim::verilator::{Opt, Verilated};
 use asr_testbench::cosim::{layout, record, tops, BackendKind, Frame, Options};
 use criterion::{criterion_group, criterion_main, Criterion};
 
@@ -46,7 +46,7 @@ fn verilator_side(c: &mut Criterion) {
             frames,
         )
         .unwrap();
-        let mut m = Verilated::new(&l, &v, false).unwrap();
+        let mut m = Verilated::new(&l, &v, false, Opt::Run).unwrap();
         let (iw, ow) = (l.input_words(), l.output_words());
         let count = rec.pins.len() / iw.max(1);
         let mut out = vec![0u32; ow];

@@ -2,7 +2,7 @@
 //! a fault injected for one cycle is reported at that cycle and signal by every backend; a mismatch writes
 //! its VCDs; the Verilator cache rebuilds exactly when the Verilog changes.
 
-use asr_testbench::cosim::verilator::{build_in, Verilated};
+use asr_testbench::cosim::verilator::{build_in, Opt, Verilated, KEEP};
 use asr_testbench::cosim::{layout, record, run, tops, BackendKind, Options, Perturb};
 use asr_testbench::harness::seed;
 
@@ -209,19 +209,40 @@ fn a_mismatch_writes_its_vcds() {
 }
 
 /// The Verilator library is built once per Verilog text: the same text is found in the cache, a changed
-/// one is rebuilt (and the older build removed).
+/// one is built beside it, and a build beyond the `KEEP` most recently used ones of the top is removed — the
+/// least recently used, not the first built.
 #[test]
 fn the_verilator_cache_follows_the_verilog() {
     let root = std::env::temp_dir().join(format!("asr-vcache-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&root);
     let (l, v) = layout("matcher_m4_p1").unwrap();
-    let (p1, built1) = build_in(&root, &l, &v, false).unwrap();
-    let (p2, built2) = build_in(&root, &l, &v, false).unwrap();
+    let (p1, built1) = build_in(&root, &l, &v, false, Opt::Build).unwrap();
+    let (p2, built2) = build_in(&root, &l, &v, false, Opt::Build).unwrap();
     assert!(built1 && !built2 && p1 == p2);
-    let changed = format!("{v}\n// changed\n");
-    let (p3, built3) = build_in(&root, &l, &changed, false).unwrap();
-    assert!(built3 && p3 != p1);
-    assert!(!p1.exists(), "the older build is removed");
+    let variant = |k: usize| format!("{v}\n// variant {k}\n");
+    // KEEP builds in all: every one stays.
+    let mut paths = vec![p1.clone()];
+    for k in 1..KEEP {
+        let (p, built) = build_in(&root, &l, &variant(k), false, Opt::Build).unwrap();
+        assert!(built && !paths.contains(&p));
+        paths.push(p);
+    }
+    assert!(paths.iter().all(|p| p.exists()), "{paths:?}");
+    // The first build used again, then one more build: variant 1 (least recently used) goes.
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let (p1b, built) = build_in(&root, &l, &v, false, Opt::Build).unwrap();
+    assert!(!built && p1b == p1);
+    let (p3, built3) = build_in(&root, &l, &variant(KEEP), false, Opt::Build).unwrap();
+    assert!(built3 && !paths.contains(&p3));
+    assert!(
+        !paths[1].exists(),
+        "the least recently used build is removed"
+    );
+    assert!(p1.exists(), "a build used again is kept");
+    assert!(paths[2..].iter().all(|p| p.exists()));
+    // The same Verilog compiled for speed is another build.
+    let (pr, builtr) = build_in(&root, &l, &v, false, Opt::Run).unwrap();
+    assert!(builtr && pr != p1);
     // The library runs.
     let mut m = Verilated::load(&l, &p3).unwrap();
     let mut out = vec![0u32; l.output_words()];

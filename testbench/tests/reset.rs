@@ -6,7 +6,8 @@
 //! fresh model; the fault test leaves one register module without the reset and requires a mismatch.
 //! `ASR_SEED=<n>` replays.
 
-use asr_testbench::cosim::{tops, verilator::Verilated, Frame, Layout};
+use asr_testbench::cosim::verilator::{Opt, Verilated};
+use asr_testbench::cosim::{tops, Frame, Layout};
 
 /// What a run found: the cycle after the reset where the design first differed from the fresh model, or
 /// the cycles compared after the reset when it never did.
@@ -36,7 +37,7 @@ fn reset_then_fresh(
     assert_eq!((rp.name.as_str(), rp.width), ("reset", 1), "{top}");
     assert_eq!(lr.inputs[..lr.inputs.len() - 1], l.inputs[..], "{top}");
     let iw = l.input_words();
-    let mut dut = Verilated::new(&lr, &vr, false).unwrap();
+    let mut dut = Verilated::new(&lr, &vr, false, Opt::Build).unwrap();
     let mut pins = Frame::new(&l.inputs);
     let mut expect = Frame::new(&l.outputs);
     let mut pr = vec![0u32; lr.input_words()];

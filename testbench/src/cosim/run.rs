@@ -74,6 +74,8 @@ pub struct Options {
     /// beside it (`<stem>.design.vcd`); for Icarus the whole test bench (design, pins and `exp_*` values).
     pub vcd: Option<PathBuf>,
     pub perturb: Option<Perturb>,
+    /// How the Verilator backend compiles the design (the default: quick to build).
+    pub opt: verilator::Opt,
 }
 
 impl Options {
@@ -85,6 +87,7 @@ impl Options {
             seed,
             vcd: None,
             perturb: None,
+            opt: verilator::Opt::default(),
         }
     }
 }
@@ -385,7 +388,9 @@ pub fn run(opts: &Options) -> Result<Report> {
         return run_icarus(opts, &layout, &verilog);
     }
     let mut backend: Box<dyn Backend> = match opts.backend {
-        BackendKind::Verilator => Box::new(verilator::Verilated::new(&layout, &verilog, false)?),
+        BackendKind::Verilator => Box::new(verilator::Verilated::new(
+            &layout, &verilog, false, opts.opt,
+        )?),
         BackendKind::RustHdl => tops::rusthdl(&opts.top, &layout)?,
         BackendKind::Icarus => unreachable!("handled above"),
     };
@@ -549,7 +554,7 @@ fn verilator_design_vcd(
     upto: u64,
     path: &Path,
 ) -> Result<()> {
-    let mut v = verilator::Verilated::new(layout, verilog, true)?;
+    let mut v = verilator::Verilated::new(layout, verilog, true, opts.opt)?;
     let pins = record(opts, layout, upto + 1)?.pins;
     let (iw, ow) = (layout.input_words(), layout.output_words());
     let mut out = vec![0u32; ow];

@@ -15,7 +15,13 @@
 //!
 //! The library is keyed by a hash of the Verilog, the shim, the Verilator version and the flags, so it is
 //! rebuilt exactly when the Verilog changes. Builds go to a temporary folder renamed into place, so processes
-//! building the same top at once never see a half-built library.
+//! building the same top at once never see a half-built library. The cache keeps the [`KEEP`] most recently
+//! used builds of each top, so the variants of one top a test run needs (the plain export, the `--reset`
+//! export, a fault injected) do not evict one another, and a changed Verilog does not let it grow without
+//! bound.
+//!
+//! The C++ is compiled for a quick build ([`Opt::Build`], `-O1`) or a fast run ([`Opt::Run`], `-O3`); the
+//! builds, not the runs, dominate the test suite (see [`Opt`]).
 
 use super::ports::Layout;
 use anyhow::{bail, Context, Result};
@@ -25,6 +31,44 @@ use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Mutex;
+
+/// How the Verilated C++ is compiled (part of the cache key). Measured 2026-11-25 on the 2-core machine
+/// (Verilator 5.006, g++ 12) on the largest top, `sp2_board_v2` (31 188 lines of Verilog): `Run` takes 473 s
+/// to build and 13.1 s to run 100 000 cycles, `Build` 133 s and 17.3 s (`-O0`: 76 s to build). A run of
+/// fewer than about 10^7 cycles of that top is over sooner with `Build`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Opt {
+    /// `-O1` (`-O0` for the code Verilator marks slow): quick to build; the tests' choice.
+    #[default]
+    Build,
+    /// `-O3` (`-O1` for the slow code): the fastest runs; `asr cosim all` and the speeds in the README.
+    Run,
+}
+
+impl Opt {
+    fn makeflags(self) -> &'static str {
+        match self {
+            Opt::Build => "OPT_FAST=-O1 OPT_SLOW=-O0",
+            Opt::Run => "OPT_FAST=-O3 OPT_SLOW=-O1",
+        }
+    }
+}
+
+impl std::str::FromStr for Opt {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "build" => Ok(Opt::Build),
+            "run" => Ok(Opt::Run),
+            _ => Err(format!(
+                "unknown Verilator optimisation `{s}` (build: -O1, quick to build; run: -O3, fast to run)"
+            )),
+        }
+    }
+}
+
+/// How many builds of one top the cache keeps (the most recently used).
+pub const KEEP: usize = 4;
 
 /// Verilator's options (part of the cache key).
 const VERILATOR_FLAGS: &[&str] = &[
@@ -37,14 +81,12 @@ const VERILATOR_FLAGS: &[&str] = &[
     "--x-initial",
     "fast",
     "--noassert",
-    "-MAKEFLAGS",
-    "OPT_FAST=-O3 OPT_SLOW=-O1",
     "-Wno-fatal",
     "-Wno-lint",
     "-Wno-style",
     "-Wno-UNOPTFLAT",
     "-CFLAGS",
-    "-fPIC -O2 -fvisibility=hidden",
+    "-fPIC -fvisibility=hidden",
     "-LDFLAGS",
     "-shared -Wl,-Bsymbolic",
 ];
@@ -179,24 +221,33 @@ static BUILD: Mutex<()> = Mutex::new(());
 
 /// Builds (or finds in the cache) the shared library of `top` from `verilog`, with VCD tracing compiled in when
 /// `trace` (about 15 % slower, so the fast build has none); returns its path and whether it was built now.
-pub fn build(layout: &Layout, verilog: &str, trace: bool) -> Result<(PathBuf, bool)> {
-    build_in(&cache_dir(), layout, verilog, trace)
+pub fn build(layout: &Layout, verilog: &str, trace: bool, opt: Opt) -> Result<(PathBuf, bool)> {
+    build_in(&cache_dir(), layout, verilog, trace, opt)
 }
 
-/// [`build`] with the cache in `root`. A new build removes the older builds of the same top (and variant)
-/// there.
+/// [`build`] with the cache in `root`. A build found is marked as used now; a new build removes the builds of
+/// the same top (and variant) beyond the [`KEEP`] most recently used.
 pub fn build_in(
     root: &Path,
     layout: &Layout,
     verilog: &str,
     trace: bool,
+    opt: Opt,
 ) -> Result<(PathBuf, bool)> {
     let _guard = BUILD.lock().unwrap_or_else(|e| e.into_inner());
     let top = &layout.top;
     let shim = shim(layout);
     let ver = version()?;
     let mut h = std::collections::hash_map::DefaultHasher::new();
-    (verilog, &shim, &ver, VERILATOR_FLAGS, trace).hash(&mut h);
+    (
+        verilog,
+        &shim,
+        &ver,
+        VERILATOR_FLAGS,
+        trace,
+        opt.makeflags(),
+    )
+        .hash(&mut h);
     let key = h.finish();
     let top = &if trace {
         format!("{top}-trace")
@@ -206,6 +257,7 @@ pub fn build_in(
     let dir = root.join(format!("{top}-{key:016x}"));
     let lib = dir.join(format!("lib{top}.so"));
     if lib.is_file() {
+        touch(&lib);
         return Ok((lib, false));
     }
     std::fs::create_dir_all(root)
@@ -224,6 +276,7 @@ pub fn build_in(
     let out = Command::new("verilator")
         .current_dir(&tmp)
         .args(VERILATOR_FLAGS)
+        .args(["-MAKEFLAGS", opt.makeflags()])
         .args(trace.then_some("--trace"))
         .args(["-j", &jobs.to_string(), "--top-module", &layout.top])
         .args(["--Mdir", "obj", "-o"])
@@ -252,20 +305,39 @@ pub fn build_in(
         }
         Err(e) => return Err(e).with_context(|| format!("moving the build to {}", dir.display())),
     }
-    // Older builds of this top: `<top>-<16 hex digits>`.
-    if let Ok(entries) = std::fs::read_dir(root) {
-        for e in entries.flatten() {
-            let name = e.file_name().to_string_lossy().to_string();
-            let stale = name
-                .strip_prefix(&format!("{top}-"))
-                .is_some_and(|k| k.len() == 16 && k.chars().all(|c| c.is_ascii_hexdigit()))
-                && e.path() != dir;
-            if stale {
-                let _ = std::fs::remove_dir_all(e.path());
-            }
-        }
+    // The builds of this top, `<top>-<16 hex digits>`, beyond the KEEP most recently used (the library's
+    // modification time, set when it is built or found).
+    let mut builds: Vec<(std::time::SystemTime, PathBuf)> = std::fs::read_dir(root)
+        .map(|entries| {
+            entries
+                .flatten()
+                .filter(|e| {
+                    let name = e.file_name().to_string_lossy().to_string();
+                    name.strip_prefix(&format!("{top}-"))
+                        .is_some_and(|k| k.len() == 16 && k.chars().all(|c| c.is_ascii_hexdigit()))
+                        && e.path() != dir
+                })
+                .map(|e| {
+                    let used = std::fs::metadata(e.path().join(format!("lib{top}.so")))
+                        .and_then(|m| m.modified())
+                        .unwrap_or(std::time::UNIX_EPOCH);
+                    (used, e.path())
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    builds.sort_by_key(|b| std::cmp::Reverse(b.0));
+    for (_, old) in builds.iter().skip(KEEP - 1) {
+        let _ = std::fs::remove_dir_all(old);
     }
     Ok((lib, true))
+}
+
+/// Marks a cached library as used now (its modification time); a failure only weakens the eviction order.
+fn touch(lib: &Path) {
+    if let Ok(f) = std::fs::File::options().append(true).open(lib) {
+        let _ = f.set_modified(std::time::SystemTime::now());
+    }
 }
 
 fn tail(s: &str, n: usize) -> String {
@@ -295,8 +367,8 @@ unsafe impl Send for Verilated {}
 impl Verilated {
     /// Builds (or loads from the cache) and instantiates `layout.top` from `verilog` (see [`build`] for
     /// `trace`).
-    pub fn new(layout: &Layout, verilog: &str, trace: bool) -> Result<Verilated> {
-        let (path, _) = build(layout, verilog, trace)?;
+    pub fn new(layout: &Layout, verilog: &str, trace: bool, opt: Opt) -> Result<Verilated> {
+        let (path, _) = build(layout, verilog, trace, opt)?;
         Self::load(layout, &path)
     }
 
