@@ -119,6 +119,10 @@ fn bad_inputs_get_plain_errors_that_name_the_problem() {
             &["cosim", "switch2", "--cycles", "100000001", "--backend", "rusthdl"],
             "error: --cycles 100000001: must be between 1 and 100000000",
         ),
+        (
+            &["cosim", "switch2", "--verilator-opt", "fast"],
+            "error: invalid value 'fast' for '--verilator-opt <build|run>': unknown Verilator optimisation `fast`",
+        ),
         // Names.
         (&["verilog", "--top", "nope"], "error: --top nope: unknown top; known tops: matcher_m4_p1"),
         (&["wave", "nope"], "error: unknown scenario `nope`; known: benes8-burst, sp2-contention, sp2-contention-v2"),
