@@ -56,7 +56,10 @@
 //! and no adder: a packet of k chunks for o is feasible iff `(o empty ? s7 : s8) ≥ k`. Both comparisons
 //! are made a cycle early and registered per receiver (`fe0`, `fe1`): at each edge, the next `s8`, `s7`
 //! against the request presented in the cycle (which is the request registered at that edge, `xc`), so
-//! the admission arbiter starts from registers.
+//! the admission arbiter starts from registers. The next `s8` is split by when its parts are known: the
+//! pending admission's part from registers, and a read's + 1, which comes late from the read arbiter; every
+//! comparison is made for both (`s8r`, `s7r`, `s9r` = the next `s8`, `s7`, `s7` + 1 without the read) and
+//! picked by whether the read adds one (`rinc`), so the read arbiter reaches only the last multiplexers.
 //!
 //! The admission is registered (`pv`, `prx`; the pick's output and size `poh`, `pout`, `pk`, qualified by
 //! `pv`) and taken into the writers, the loads,
@@ -177,8 +180,16 @@ pub struct CentralQueueV2 {
     ge1: Vec<Signal<Local, Bit>>,
     inc: Signal<Local, Bit>,
     s8r: Signal<Local, Bits<9>>,
-    s8n: Signal<Local, Bits<9>>,
-    s7n: Signal<Local, Bits<9>>,
+    /// The next `s7` + 1 without the read's part; whether the read adds one; the pending admission's output
+    /// is empty.
+    s9r: Signal<Local, Bits<9>>,
+    rinc: Signal<Local, Bit>,
+    pz: Signal<Local, Bit>,
+    /// The room checks against `s8r`, `s7r`, `s9r`.
+    c0: Signal<Local, Bits<8>>,
+    c1: Signal<Local, Bits<8>>,
+    c2: Signal<Local, Bits<8>>,
+    s9lo: Signal<Local, Bits<8>>,
     nk: Vec<Signal<Local, Bits<8>>>,
     f0: Signal<Local, Bits<8>>,
     f1: Signal<Local, Bits<8>>,
@@ -327,8 +338,13 @@ impl Default for CentralQueueV2 {
             ge1: locals(n),
             inc: Default::default(),
             s8r: Default::default(),
-            s8n: Default::default(),
-            s7n: Default::default(),
+            s9r: Default::default(),
+            rinc: Default::default(),
+            pz: Default::default(),
+            c0: Default::default(),
+            c1: Default::default(),
+            c2: Default::default(),
+            s9lo: Default::default(),
             nk: locals(n),
             f0: Default::default(),
             f1: Default::default(),
@@ -712,52 +728,66 @@ impl Logic for CentralQueueV2 {
         }
         self.fbyp_use.d.next = self.rg.val() & (self.fleft.val() == 0);
         self.fbyp.d.next = self.r_c.val();
-        // `s8`, `s7`: + a read, − an admission (a write takes a free chunk
-        // and a promise), + an admission to an empty output, − a read that empties its output.
-        // The read's part (from the read grant): + 1, − 1 again if it empties its output (`inc`, counted even
-        // when an admission refills that output: the admission's `kd` then takes one chunk less).
+        // `s8`, `s7`: + a read, − an admission (a write takes a free chunk and a promise), + an admission to
+        // an empty output, − a read that empties its output. Split by when it is known: the pending admission's
+        // part from registers, `E = s − (k − (its output is empty))` (`s8r`, `s7r`; `s9r` = `s7r` + 1), and
+        // the read's part, which comes late from the read arbiter, `x` (`rinc`) = 1 for a read that does not
+        // empty its output, or for a read that empties the pending admission's output when that output was
+        // not empty (the admission then takes one chunk less; `inc` marks a read that empties its output).
+        // The next `s8` is `E8 + x` and `s7` is `E7 + x`, and each room check is made for both values of `x`
+        // and picked by it, so the read arbiter reaches only the last multiplexers.
         self.inc.next = (self.rd_arb.onehot.val() & self.one.val()).any();
-        self.s8r.next = self.s8.q.val();
-        self.s7r.next = self.s7.q.val();
-        if self.rg.val() & !self.inc.val() {
-            self.s8r.next = self.s8.q.val() + 1;
-            self.s7r.next = self.s7.q.val() + 1;
-        }
-        // The pending admission's part: − (k − (its output is empty) − (its output is emptied by this
-        // read)).
         self.pg_oh.next = 0.into();
         self.pg_k.next = 0.into();
         if self.pv.q.val() {
             self.pg_oh.next = self.poh.q.val();
             self.pg_k.next = self.pk.q.val();
         }
+        self.pz.next = (self.pg_oh.val() & self.zero.val()).any();
         self.p_kd.next = self.pg_k.val();
-        if (self.pg_oh.val() & self.zero.val()).any()
-            | (self.pg_oh.val() & self.rd_arb.onehot.val() & self.one.val()).any()
-        {
+        if self.pz.val() {
             self.p_kd.next = self.pg_k.val() - 1;
         }
-        self.s8n.next = self.s8r.val() - bit_cast::<9, 8>(self.p_kd.val());
-        self.s7n.next = self.s7r.val() - bit_cast::<9, 8>(self.p_kd.val());
-        self.s8.d.next = self.s8n.val();
-        self.s7.d.next = self.s7n.val();
+        self.s8r.next = self.s8.q.val() - bit_cast::<9, 8>(self.p_kd.val());
+        self.s7r.next = self.s7.q.val() - bit_cast::<9, 8>(self.p_kd.val());
+        self.s9r.next = self.s7r.val() + 1;
+        self.rinc.next = (self.rg.val() & !self.inc.val())
+            | ((self.pg_oh.val() & self.rd_arb.onehot.val() & self.one.val()).any()
+                & !self.pz.val());
+        self.s8.d.next = self.s8r.val();
+        self.s7.d.next = self.s7r.val();
+        if self.rinc.val() {
+            self.s8.d.next = self.s7r.val();
+            self.s7.d.next = self.s9r.val();
+        }
         // The room checks of the next cycle: its `s8`, `s7` against the requests presented now.
-        self.s8lo.next = self.s8n.val().get_bits::<8>(0);
-        self.s7lo.next = self.s7n.val().get_bits::<8>(0);
-        self.f0.next = 0.into();
-        self.f1.next = 0.into();
+        self.s8lo.next = self.s8r.val().get_bits::<8>(0);
+        self.s7lo.next = self.s7r.val().get_bits::<8>(0);
+        self.s9lo.next = self.s9r.val().get_bits::<8>(0);
+        self.c0.next = 0.into();
+        self.c1.next = 0.into();
+        self.c2.next = 0.into();
         for r in 0..8 {
             self.t6n.next = self
                 .adm_chunks
                 .val()
                 .get_bits::<6>(self.o6[r].val().index());
             self.nk[r].next = bit_cast::<8, 6>(self.t6n.val());
-            if !self.s8n.val().get_bit(8) & (self.s8lo.val() >= self.nk[r].val()) {
-                self.f0.next = self.f0.val() | self.bit[r].val();
+            if !self.s8r.val().get_bit(8) & (self.s8lo.val() >= self.nk[r].val()) {
+                self.c0.next = self.c0.val() | self.bit[r].val();
             }
-            if !self.s7n.val().get_bit(8) & (self.s7lo.val() >= self.nk[r].val()) {
-                self.f1.next = self.f1.val() | self.bit[r].val();
+            if !self.s7r.val().get_bit(8) & (self.s7lo.val() >= self.nk[r].val()) {
+                self.c1.next = self.c1.val() | self.bit[r].val();
             }
+            if !self.s9r.val().get_bit(8) & (self.s9lo.val() >= self.nk[r].val()) {
+                self.c2.next = self.c2.val() | self.bit[r].val();
+            }
+        }
+        self.f0.next = self.c0.val();
+        self.f1.next = self.c1.val();
+        if self.rinc.val() {
+            self.f0.next = self.c1.val();
+            self.f1.next = self.c2.val();
         }
         self.fe0.d.next = self.f0.val();
         self.fe1.d.next = self.f1.val();

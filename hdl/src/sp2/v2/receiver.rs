@@ -89,6 +89,10 @@ pub struct Receiver {
     pub held: DFF<Bits<8>>,
     pub len: DFF<Bits<8>>,
     pub body: DFF<Bits<8>>,
+    /// `body != 0` and `body == 1`, kept beside `body` (set where it is set) so that `at_end` and
+    /// `wait_spec`, which start the switch's longest path, test a flip-flop instead of an 8-bit compare.
+    pub bnz: DFF<Bit>,
+    pub b1: DFF<Bit>,
     pub wset: DFF<Bits<8>>,
     pub out: DFF<Bits<3>>,
     pub flag: DFF<Bit>,
@@ -119,6 +123,8 @@ pub struct Receiver {
     pub la_v: DFF<Bit>,
     pub la_len: DFF<Bits<8>>,
     pub la_set: DFF<Bits<8>>,
+    /// `la_set != 0`, kept beside `la_set`.
+    pub lsz: DFF<Bit>,
     pub n_crc: DFF<Bits<8>>,
     pub n_route: DFF<Bits<8>>,
     crc_step: Crc8Step,
@@ -127,6 +133,8 @@ pub struct Receiver {
     cur_v: Signal<Local, Bit>,
     cur: Signal<Local, Bits<8>>,
     la_eff: Signal<Local, Bits<8>>,
+    /// `la_eff != 0`: a look-ahead request while streaming.
+    la_on: Signal<Local, Bit>,
     is_end: Signal<Local, Bit>,
     bad_now: Signal<Local, Bit>,
     ends_q: Signal<Local, Bit>,
@@ -191,6 +199,8 @@ impl Default for Receiver {
             held: Default::default(),
             len: Default::default(),
             body: Default::default(),
+            bnz: Default::default(),
+            b1: Default::default(),
             wset: Default::default(),
             out: Default::default(),
             flag: Default::default(),
@@ -213,6 +223,7 @@ impl Default for Receiver {
             la_v: Default::default(),
             la_len: Default::default(),
             la_set: Default::default(),
+            lsz: Default::default(),
             n_crc: Default::default(),
             n_route: Default::default(),
             crc_step: Default::default(),
@@ -220,6 +231,7 @@ impl Default for Receiver {
             cur_v: Default::default(),
             cur: Default::default(),
             la_eff: Default::default(),
+            la_on: Default::default(),
             is_end: Default::default(),
             bad_now: Default::default(),
             ends_q: Default::default(),
@@ -244,9 +256,9 @@ impl Logic for Receiver {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, wp, rp, cnt, byp, use_byp, st, held, len, body, wset, out, flag, r1, crc,
-            asm_n, asm_on, rdy_v, rdy_n, rdy_last, rdy_bad, tok, ar_st, ar_len, ar_cnt, ar_cap,
-            ahead, la_v, la_len, la_set, n_crc, n_route
+            self, clock, wp, rp, cnt, byp, use_byp, st, held, len, body, bnz, b1, wset, out, flag,
+            r1, crc, asm_n, asm_on, rdy_v, rdy_n, rdy_last, rdy_bad, tok, ar_st, ar_len, ar_cnt,
+            ar_cap, ahead, la_v, la_len, la_set, lsz, n_crc, n_route
         );
         for b in 0..8 {
             self.asm_d[b].clock.next = self.clock.val();
@@ -274,10 +286,12 @@ impl Logic for Receiver {
         self.crc_step.data.next = self.cur.val();
         // The look-ahead request (while streaming a packet).
         self.la_eff.next = 0.into();
+        self.la_on.next = false;
         if self.la_v.q.val()
             & ((self.st.q.val() == 3) | (self.st.q.val() == 4) | (self.st.q.val() == 5))
         {
             self.la_eff.next = self.la_set.q.val();
+            self.la_on.next = self.lsz.q.val();
         }
         // The crossbar offer.
         self.bad_now.next = self.cur.val() != self.crc.q.val();
@@ -290,7 +304,7 @@ impl Logic for Receiver {
             if !self.flag.q.val() {
                 self.offer_valid.next = true;
                 self.offer_byte.next = self.held.q.val();
-            } else if self.body.q.val() != 0 {
+            } else if self.bnz.q.val() {
                 self.offer_valid.next = self.cur_v.val();
                 if self.cur_v.val() {
                     self.offer_byte.next = self.cur.val();
@@ -308,10 +322,10 @@ impl Logic for Receiver {
         }
         self.ends_q.next = false;
         if self.st.q.val() == 4 {
-            self.ends_q.next = self.cur_v.val() & (self.body.q.val() == 0) & !self.rdy_v.q.val();
+            self.ends_q.next = self.cur_v.val() & !self.bnz.q.val() & !self.rdy_v.q.val();
         }
         if self.st.q.val() == 5 {
-            self.ends_q.next = self.cur_v.val() & (self.body.q.val() == 1);
+            self.ends_q.next = self.cur_v.val() & self.b1.q.val();
         }
         // Requests.
         self.req.next = 0.into();
@@ -321,18 +335,17 @@ impl Logic for Receiver {
         if self.st.q.val() == 2 {
             self.req.next = self.wset.q.val();
         }
-        if self.la_eff.val() != 0 {
+        if self.la_on.val() {
             self.req.next = self.la_eff.val();
         }
         self.waiting.next = (self.st.q.val() == 2)
-            | ((self.la_eff.val() != 0)
-                & (self.ends_q.val() | (self.takes.val() & self.is_end.val())));
-        self.at_end.next = (self.st.q.val() == 3) & self.flag.q.val() & (self.body.q.val() == 0);
+            | (self.la_on.val() & (self.ends_q.val() | (self.takes.val() & self.is_end.val())));
+        self.at_end.next = (self.st.q.val() == 3) & self.flag.q.val() & !self.bnz.q.val();
         self.wait_spec.next = (self.st.q.val() == 2)
-            | ((self.la_eff.val() != 0)
-                & (((self.st.q.val() == 4) & (self.body.q.val() == 0) & !self.rdy_v.q.val())
-                    | ((self.st.q.val() == 5) & (self.body.q.val() == 1))
-                    | ((self.st.q.val() == 3) & self.flag.q.val() & (self.body.q.val() == 0))));
+            | (self.la_on.val()
+                & (((self.st.q.val() == 4) & !self.bnz.q.val() & !self.rdy_v.q.val())
+                    | ((self.st.q.val() == 5) & self.b1.q.val())
+                    | ((self.st.q.val() == 3) & self.flag.q.val() & !self.bnz.q.val())));
         self.may_queue.next = (self.st.q.val() == 2) & !self.asm_on.q.val() & !self.rdy_v.q.val();
         self.adm_set.next = 0.into();
         self.chunks.next = 0.into();
@@ -393,6 +406,8 @@ impl Logic for Receiver {
                 self.n_route.d.next = self.n_route.q.val() + 1;
                 self.st_n.next = 5.into();
                 self.body.d.next = 1.into();
+                self.bnz.d.next = true;
+                self.b1.d.next = true;
             } else {
                 self.len.d.next = self.cur.val();
                 self.held.d.next = self.cur.val() - 1;
@@ -404,10 +419,14 @@ impl Logic for Receiver {
             self.consumed.next = true;
             self.crc.d.next = self.crc_step.crc_out.val();
             self.body.d.next = self.len.q.val() - 1;
+            self.bnz.d.next = self.len.q.val() != 1;
+            self.b1.d.next = self.len.q.val() == 2;
             if self.cur.val() == 0 {
                 self.n_route.d.next = self.n_route.q.val() + 1;
                 self.st_n.next = 5.into();
                 self.body.d.next = self.len.q.val();
+                self.bnz.d.next = self.len.q.val() != 0;
+                self.b1.d.next = self.len.q.val() == 1;
             } else {
                 self.st_n.next = 2.into();
                 self.wset.d.next = self.cur.val();
@@ -425,10 +444,12 @@ impl Logic for Receiver {
                 self.asm_on.d.next = true;
                 self.st_n.next = 4.into();
                 // The admission of the last cycle: the first body byte goes in at once.
-                if self.cur_v.val() & (self.body.q.val() != 0) {
+                if self.cur_v.val() & (self.bnz.q.val()) {
                     self.consumed.next = true;
                     self.crc.d.next = self.crc_step.crc_out.val();
                     self.body.d.next = self.body.q.val() - 1;
+                    self.bnz.d.next = !self.b1.q.val();
+                    self.b1.d.next = self.body.q.val() == 2;
                     self.asm_d[1].d.next = self.cur.val();
                     self.asm_n.d.next = 2.into();
                 }
@@ -437,10 +458,12 @@ impl Logic for Receiver {
         if (self.st.q.val() == 3) & self.taken.val() {
             if !self.flag.q.val() {
                 self.flag.d.next = true;
-            } else if self.body.q.val() != 0 {
+            } else if self.bnz.q.val() {
                 self.consumed.next = true;
                 self.crc.d.next = self.crc_step.crc_out.val();
                 self.body.d.next = self.body.q.val() - 1;
+                self.bnz.d.next = !self.b1.q.val();
+                self.b1.d.next = self.body.q.val() == 2;
             } else {
                 self.consumed.next = true;
                 if self.bad_now.val() {
@@ -451,14 +474,16 @@ impl Logic for Receiver {
         }
         if self.st.q.val() == 4 {
             if self.cur_v.val() {
-                if (self.body.q.val() != 0) & (self.asm_n.q.val() < 8) {
+                if (self.bnz.q.val()) & (self.asm_n.q.val() < 8) {
                     self.consumed.next = true;
                     self.crc.d.next = self.crc_step.crc_out.val();
                     self.body.d.next = self.body.q.val() - 1;
+                    self.bnz.d.next = !self.b1.q.val();
+                    self.b1.d.next = self.body.q.val() == 2;
                     self.asm_wr.next = true;
                     self.asm_n.d.next = self.asm_n.q.val() + 1;
                     // Full now, and not the packet's last chunk: it moves to the ready slot if free.
-                    self.asm_full.next = (self.asm_n.q.val() == 7) & (self.body.q.val() != 1);
+                    self.asm_full.next = (self.asm_n.q.val() == 7) & !self.b1.q.val();
                 } else if self.ends_q.val() {
                     self.consumed.next = true;
                     if self.bad_now.val() {
@@ -475,7 +500,7 @@ impl Logic for Receiver {
                 }
             }
             // A full chunk (from an earlier cycle) that is not the last.
-            if (self.asm_n.q.val() == 8) & (self.body.q.val() != 0) {
+            if (self.asm_n.q.val() == 8) & (self.bnz.q.val()) {
                 self.asm_full.next = true;
             }
             if self.asm_full.val() & !self.rdy_after.val() {
@@ -491,10 +516,12 @@ impl Logic for Receiver {
         }
         if (self.st.q.val() == 5) & self.cur_v.val() {
             self.consumed.next = true;
-            if self.body.q.val() == 1 {
+            if self.b1.q.val() {
                 self.st_n.next = 0.into();
             } else {
                 self.body.d.next = self.body.q.val() - 1;
+                self.bnz.d.next = !self.b1.q.val();
+                self.b1.d.next = self.body.q.val() == 2;
             }
         }
         if self.st.q.val() == 6 {
@@ -507,11 +534,13 @@ impl Logic for Receiver {
             } else {
                 self.crc.d.next = self.crc_step.crc_out.val();
                 self.body.d.next = self.len.q.val() - 1;
+                self.bnz.d.next = self.len.q.val() != 1;
+                self.b1.d.next = self.len.q.val() == 2;
                 self.st_n.next = 3.into();
             }
         }
         // The packet that ended in this cycle: a grant connects the looked-ahead packet at once.
-        if (self.st_n.val() == 0) & (self.la_eff.val() != 0) & self.grant.val() {
+        if (self.st_n.val() == 0) & self.la_on.val() & self.grant.val() {
             self.la_v.d.next = false;
             self.len.d.next = self.la_len.q.val();
             self.held.d.next = self.la_len.q.val() - 1;
@@ -555,6 +584,7 @@ impl Logic for Receiver {
                         self.la_v.d.next = true;
                         self.la_len.d.next = self.link_byte.val();
                         self.la_set.d.next = 0.into();
+                        self.lsz.d.next = false;
                     }
                 }
             }
@@ -564,6 +594,7 @@ impl Logic for Receiver {
                         self.la_v.d.next = false;
                     } else {
                         self.la_set.d.next = self.link_byte.val();
+                        self.lsz.d.next = true;
                     }
                 }
                 self.ar_st.d.next = 2.into();
