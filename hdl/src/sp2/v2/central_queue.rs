@@ -180,12 +180,13 @@ pub struct CentralQueueV2 {
     ge1: Vec<Signal<Local, Bit>>,
     inc: Signal<Local, Bit>,
     s8r: Signal<Local, Bits<9>>,
-    /// The next `s7` + 1 without the read's part; whether the read adds one; the pending admission's output
-    /// is empty.
+    /// The next `s7` + 1 without the read's part (`s8r`, `s7r`: the next `s8`, `s7` without it).
     s9r: Signal<Local, Bits<9>>,
+    /// The read adds one to the next `s8` and `s7`.
     rinc: Signal<Local, Bit>,
+    /// The pending admission's output is empty.
     pz: Signal<Local, Bit>,
-    /// The room checks against `s8r`, `s7r`, `s9r`.
+    /// Per receiver, its request fits `s8r`, `s7r`, `s9r`.
     c0: Signal<Local, Bits<8>>,
     c1: Signal<Local, Bits<8>>,
     c2: Signal<Local, Bits<8>>,
