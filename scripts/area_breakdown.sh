@@ -52,6 +52,10 @@ cut() { local e=""; for r in "$@"; do e="$e s/\\.d(\\($r\\)\\\$d)/.d(\\1\\\$q)/;
       central_queue_v2)
         row "$top" "$top" "loads (least-loaded choice, load output)" 'ld\$[0-7]'
         row "$top" "$top" "pairwise load comparisons" 'bt\$[0-7]';;
+      sp2_switch_v2)
+        # Every optional feature above at once (the HX8K floor of this specification): look-ahead, error
+        # counters, the transmitters' prefetch slot, the loads and their comparisons.
+        row "$top" "$top" "all optional features" la_v n_crc n_route 'sd\$1' 'ld\$[0-7]' 'bt\$[0-7]';;
     esac
   done
 } | tee "$OUT/breakdown.md"
