@@ -21,9 +21,9 @@ pass=()
 usage() { sed -n '7,10p' "$0" | sed 's/^# \{0,1\}//'; }
 while [ $# -gt 0 ]; do
   case $1 in
-    --target) TARGET=${2:-}; shift 2 || true;;
+    --target) TARGET=${2:-}; shift; [ $# -eq 0 ] || shift;;
     --area) AREA=1; shift;;
-    --seeds) SEEDS=${2:-}; shift 2 || true;;
+    --seeds) SEEDS=${2:-}; shift; [ $# -eq 0 ] || shift;;
     --verilog) [ -d "${2:-}" ] || { echo "seeds.sh: --verilog needs a folder, got '${2:-}'" >&2; exit 2; }
                pass+=(--verilog "$(cd "$2" && pwd)"); shift 2;;
     -h|--help) usage; exit 0;;

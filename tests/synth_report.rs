@@ -279,3 +279,29 @@ fn synth_sh_accepts_every_target_and_refuses_an_unknown_one() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("unknown --target 'ecp5-12f'"), "{err}");
 }
+
+/// `scripts/seeds.sh` (several nextpnr seeds of one top) refuses what it cannot run, naming the option,
+/// before any synthesis: no top, two tops, a bad seed list, an unknown option, a missing Verilog folder.
+#[test]
+fn seeds_sh_refuses_bad_arguments_with_a_clear_error() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (args, msg) in [
+        (&[][..], "name a top"),
+        (&["receiver_v2", "sp2_transmitter"][..], "one top at a time"),
+        (&["--seeds", "1,x", "receiver_v2"][..], "--seeds needs comma-separated"),
+        (&["--seeds", "", "receiver_v2"][..], "--seeds needs comma-separated"),
+        (&["receiver_v2", "--seeds"][..], "--seeds needs comma-separated"),
+        (&["--bogus", "receiver_v2"][..], "unknown option '--bogus'"),
+        (&["--verilog", "/no/such/folder", "receiver_v2"][..], "--verilog needs a folder"),
+    ] {
+        let out = Command::new("bash")
+            .arg(root.join("scripts/seeds.sh"))
+            .args(args)
+            .current_dir(std::env::temp_dir())
+            .output()
+            .expect("bash");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(msg), "{args:?}: {err}");
+    }
+}
