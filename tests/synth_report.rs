@@ -288,11 +288,23 @@ fn seeds_sh_refuses_bad_arguments_with_a_clear_error() {
     for (args, msg) in [
         (&[][..], "name a top"),
         (&["receiver_v2", "sp2_transmitter"][..], "one top at a time"),
-        (&["--seeds", "1,x", "receiver_v2"][..], "--seeds needs comma-separated"),
-        (&["--seeds", "", "receiver_v2"][..], "--seeds needs comma-separated"),
-        (&["receiver_v2", "--seeds"][..], "--seeds needs comma-separated"),
+        (
+            &["--seeds", "1,x", "receiver_v2"][..],
+            "--seeds needs comma-separated",
+        ),
+        (
+            &["--seeds", "", "receiver_v2"][..],
+            "--seeds needs comma-separated",
+        ),
+        (
+            &["receiver_v2", "--seeds"][..],
+            "--seeds needs comma-separated",
+        ),
         (&["--bogus", "receiver_v2"][..], "unknown option '--bogus'"),
-        (&["--verilog", "/no/such/folder", "receiver_v2"][..], "--verilog needs a folder"),
+        (
+            &["--verilog", "/no/such/folder", "receiver_v2"][..],
+            "--verilog needs a folder",
+        ),
     ] {
         let out = Command::new("bash")
             .arg(root.join("scripts/seeds.sh"))
