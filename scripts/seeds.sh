@@ -40,45 +40,40 @@ FLOW=$TARGET
 [ "$AREA" = 1 ] && { FLOW=$TARGET-area; pass+=(--area); }
 export SYNTH_CACHE=${SYNTH_CACHE:-synth/build/$FLOW-seeds/cache}
 OUT=synth/build/$FLOW/seeds-$TOP.md
-rows=()
-fmaxes=()
+runs=$(mktemp -d)
+trap 'rm -rf "$runs"' EXIT
 for s in ${SEEDS//,/ }; do
   echo "seeds.sh: $TOP on $TARGET, seed $s" >&2
   # synth.sh validates the target and the top; its own messages say what is wrong.
   scripts/synth.sh --target "$TARGET" -j 1 --seed "$s" "${pass[@]}" "$TOP" > /dev/null
   json=synth/build/$FLOW/$TOP.json
   [ -f "$json" ] || { echo "seeds.sh: scripts/synth.sh wrote no $json" >&2; exit 1; }
-  row=$(python3 - "$json" "$s" <<'EOF'
-import json, sys
-r = json.load(open(sys.argv[1]))
-if r["seed"] != int(sys.argv[2]):
-    sys.exit(f"seeds.sh: {sys.argv[1]} is for seed {r['seed']}, not {sys.argv[2]}")
-f = r["fmax_mhz"]
-fits = {True: "yes", False: "no"}.get(r["fits"], "-")
-print(r["seed"], r["lut"], r["ff"], r["bram"], "-" if f is None else f, fits, r["source"].replace(" ", "_"))
-EOF
-)
-  read -r seed lut ff bram fmax fits src <<< "$row"
-  rows+=("| $seed | $lut | $ff | $bram | $fmax | $fits | ${src//_/ } |")
-  [ "$fmax" = - ] || fmaxes+=("$fmax")
+  cp "$json" "$runs/$s.json"
 done
-{
-  echo "# $TOP on $TARGET$([ "$AREA" = 1 ] && echo " (--area)"): nextpnr seeds $SEEDS"
-  echo
-  echo "| seed | LUT4 | FF | BRAM | Fmax (MHz) | fits | source |"
-  echo "|---|---|---|---|---|---|---|"
-  printf '%s\n' "${rows[@]}"
-  echo
-  if [ ${#fmaxes[@]} -gt 0 ]; then
-    printf '%s\n' "${fmaxes[@]}" | python3 -c '
-import sys
-v = [float(x) for x in sys.stdin]
-n = "seed" + ("s" if len(v) > 1 else "")
-m = sum(v) / len(v)
-print(f"Fmax over {len(v)} {n}: min {min(v):.2f}, mean {m:.2f}, max {max(v):.2f} MHz "
-      f"(spread {100 * (max(v) - min(v)) / m:.1f} % of the mean).")'
-  else
-    echo "No seed placed this top (not placed on this target, or it does not fit)."
-  fi
-} > "$OUT"
+# One table from the per-seed JSONs, and the Fmax spread.
+python3 - "$OUT" "$TOP on $TARGET$([ "$AREA" = 1 ] && echo " (--area)"): nextpnr seeds $SEEDS" \
+  $(for s in ${SEEDS//,/ }; do echo "$runs/$s.json"; done) <<'EOF'
+import json, sys
+out, title, paths = sys.argv[1], sys.argv[2], sys.argv[3:]
+lines = [f"# {title}", "", "| seed | LUT4 | FF | BRAM | Fmax (MHz) | fits | source |", "|---|---|---|---|---|---|---|"]
+fmax = []
+for p in paths:
+    r = json.load(open(p))
+    if r["seed"] != int(p.rsplit("/", 1)[1][:-5]):
+        sys.exit(f"seeds.sh: the result copied as {p} is for seed {r['seed']}")
+    f = r["fmax_mhz"]
+    fits = {True: "yes", False: "no"}.get(r["fits"], "-")
+    lines.append(f"| {r['seed']} | {r['lut']} | {r['ff']} | {r['bram']} | {'-' if f is None else f} | {fits} | {r['source']} |")
+    if f is not None:
+        fmax.append(f)
+lines.append("")
+if fmax:
+    m = sum(fmax) / len(fmax)
+    n = "seed" + ("s" if len(fmax) > 1 else "")
+    lines.append(f"Fmax over {len(fmax)} {n}: min {min(fmax):.2f}, mean {m:.2f}, max {max(fmax):.2f} MHz "
+                 f"(spread {100 * (max(fmax) - min(fmax)) / m:.1f} % of the mean).")
+else:
+    lines.append("No seed placed this top (not placed on this target, or it does not fit).")
+open(out, "w").write("\n".join(lines) + "\n")
+EOF
 cat "$OUT"
