@@ -18,7 +18,7 @@ pub mod vcd;
 pub mod verilator;
 
 pub use ports::{Frame, Layout, Port};
-pub use run::{record, run, BackendKind, Mismatch, Options, Perturb, Recording, Report};
+pub use run::{record, run, BackendKind, Mismatch, Options, Perturb, Recording, Report, Stimulus};
 
 /// One exported top's stimulus, model and scoreboard.
 pub trait Top: Send {

@@ -76,6 +76,19 @@ pub struct Options {
     pub perturb: Option<Perturb>,
     /// How the Verilator backend compiles the design (the default: quick to build).
     pub opt: verilator::Opt,
+    /// A stimulus other than the top's registered one (directed tests: a scripted [`Top`] for the same
+    /// exported design); `None`: `tops::make`.
+    pub stimulus: Option<Stimulus>,
+}
+
+/// Makes the [`Top`] of a run (a directed test's scripted stimulus and model).
+#[derive(Clone)]
+pub struct Stimulus(pub std::sync::Arc<dyn Fn() -> Box<dyn Top> + Send + Sync>);
+
+impl std::fmt::Debug for Stimulus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Stimulus(..)")
+    }
 }
 
 impl Options {
@@ -88,6 +101,15 @@ impl Options {
             vcd: None,
             perturb: None,
             opt: verilator::Opt::default(),
+            stimulus: None,
+        }
+    }
+
+    /// The run's top: the directed stimulus if one is set, else the registered one.
+    pub fn make_top(&self) -> Result<Box<dyn Top>> {
+        match &self.stimulus {
+            Some(s) => Ok((s.0)()),
+            None => tops::make(&self.top, self.seed, self.cycles),
         }
     }
 }
@@ -394,7 +416,7 @@ pub fn run(opts: &Options) -> Result<Report> {
         BackendKind::RustHdl => tops::rusthdl(&opts.top, &layout)?,
         BackendKind::Icarus => unreachable!("handled above"),
     };
-    let top = tops::make(&opts.top, opts.seed, opts.cycles)?;
+    let top = opts.make_top()?;
     let mut report = lockstep(opts, &layout, top, backend.as_mut())?;
     if let (Some(m), Some(path)) = (&report.first, &opts.vcd) {
         if opts.backend == BackendKind::Verilator {
@@ -513,7 +535,7 @@ pub struct Recording {
 /// Frames of at most `upto` cycles of `opts.top` with `opts.seed`: `opts.cycles` of traffic, then the drain
 /// until the top is empty (or `upto`).
 pub fn record(opts: &Options, layout: &Layout, upto: u64) -> Result<Recording> {
-    let mut top = tops::make(&opts.top, opts.seed, opts.cycles)?;
+    let mut top = opts.make_top()?;
     let mut pins = Frame::new(&layout.inputs);
     let mut expect = Frame::new(&layout.outputs);
     let (mut p, mut e) = (Vec::new(), Vec::new());
@@ -575,7 +597,7 @@ fn verilator_design_vcd(
 /// first mismatch; with `--vcd`, reruns the cycles up to a mismatch with the whole design dumped.
 fn run_icarus(opts: &Options, layout: &Layout, verilog: &str) -> Result<Report> {
     let t = Instant::now();
-    let limit = opts.cycles + tops::make(&opts.top, opts.seed, opts.cycles)?.drain_limit();
+    let limit = opts.cycles + opts.make_top()?.drain_limit();
     let Recording {
         mut pins,
         mut expect,

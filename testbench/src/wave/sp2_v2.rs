@@ -246,12 +246,16 @@ pub fn view(model: bool) -> Vec<Group> {
             Fmt::Bin,
         );
     }
-    whole(
-        &mut rows,
-        "alloc/wait_spec".into(),
-        "alloc.waiting",
-        Fmt::Bin,
-    );
+    for i in 0..PORTS {
+        part(
+            &mut rows,
+            format!("alloc/wait_set{i}"),
+            "alloc.wait_set",
+            8 * i,
+            8,
+            Fmt::Bin,
+        );
+    }
     whole(&mut rows, "alloc/free_spec".into(), "alloc.free", Fmt::Bin);
     whole(
         &mut rows,
@@ -430,7 +434,7 @@ fn value(name: &str, p: &Pins, b: &Sp2SwitchV2, o: &Sp2Outputs, d: &Decisions) -
         ("rx", "admitted") => bit(b.adm_late == Some(k as u8)),
         ("rx", "written") => bit(d.cq.wr == Some(k as u8)),
         ("alloc", "req") => packed(|i| d.req[i] as u128, 8),
-        ("alloc", "waiting") => d.wait_spec as u128,
+        ("alloc", "wait_set") => packed(|i| d.wait_set[i] as u128, 8),
         ("alloc", "mat_free") => d.free as u128,
         ("alloc", "grant_valid") => bits8(&|o| d.grant_spec[o].is_some()),
         ("cq", "adm_valid") => d.cq_in.ask as u128,

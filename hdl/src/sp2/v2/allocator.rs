@@ -6,8 +6,10 @@
 //! - in `clock`;
 //! - in `req[63:0]`: receiver i's requested transmitters at bits `[8i +: 8]` (0 = no request);
 //! - in `free[7:0]`: transmitter j is free for the crossbar now (the grants); `mat_free[7:0]`: free for the
-//!   matrix registered at this edge (free now or about to be: the switch's free-soon); `waiting[7:0]`:
-//!   receiver i still waits;
+//!   matrix registered at this edge (free now or about to be: the switch's free-soon); `wait_set[63:0]`:
+//!   at bits `[8i +: 8]` the set receiver i waits with now (0 when it does not wait): row i may be granted
+//!   only a column of it, so a result computed from the row's earlier request (a short packet that
+//!   streamed out while its request was in the pipeline) never connects the row's next packet;
 //! - out `grant_valid[7:0]`: transmitter j grants a receiver in this cycle; `grant_row[23:0]`: that receiver
 //!   at bits `[3j +: 3]` (0 when `grant_valid[j]` is 0).
 //!
@@ -15,7 +17,7 @@
 //! matrix `R[i] = req[i] & mat_free` and `M[i]` = the lowest bit of `R[i]`; in each cycle bank b's rows
 //! `STAGE_ROWS[b]` take their row step ([`RowStep`], one per row) from bank b, and bank b + 1 registers the
 //! result; the rows of the last stage step combinationally from the last bank, then a row's assignment
-//! `{j}` is a candidate of column j if `waiting[i]` and `free[j]`, and every column grants its least recently
+//! `{j}` is a candidate of column j if `wait_set[8i + j]` and `free[j]`, and every column grants its least recently
 //! served candidate ([`LrsTri8`], one per column, updated at the edge with this cycle's grant). Outputs are
 //! combinational from the last bank, `free`, `waiting` and the LRS orders; latency `S` cycles from `req` to
 //! the grant it leads to.
@@ -47,7 +49,7 @@ pub struct Sp2Allocator {
     pub req: Signal<In, Bits<64>>,
     pub free: Signal<In, Bits<8>>,
     pub mat_free: Signal<In, Bits<8>>,
-    pub waiting: Signal<In, Bits<8>>,
+    pub wait_set: Signal<In, Bits<64>>,
     pub grant_valid: Signal<Out, Bits<8>>,
     pub grant_row: Signal<Out, Bits<24>>,
     /// Bank b, row i at `b*8+i`: requests and assignment.
@@ -94,7 +96,7 @@ impl Default for Sp2Allocator {
             req: Default::default(),
             free: Default::default(),
             mat_free: Default::default(),
-            waiting: Default::default(),
+            wait_set: Default::default(),
             grant_valid: Default::default(),
             grant_row: Default::default(),
             rr: (0..LAT * N).map(|_| Default::default()).collect(),
@@ -219,14 +221,15 @@ impl Logic for Sp2Allocator {
                 }
             }
         }
-        // Column j's candidates: rows assigned to j, waiting, j free; its LRS grants one.
+        // Column j's candidates: rows assigned to j and waiting with a set that has j, j free; its LRS grants
+        // one.
         self.gv[0].next = 0.into();
         self.gr[0].next = 0.into();
         for j in 0..8 {
             self.cand[j * 9].next = 0.into();
             for i in 0..8 {
                 if self.fin[i].val().get_bit(j)
-                    & self.waiting.val().get_bit(i)
+                    & self.wait_set.val().get_bit(i * 8 + j)
                     & self.free.val().get_bit(j)
                 {
                     self.cand[j * 9 + i + 1].next = self.cand[j * 9 + i].val() | self.bit[i].val();

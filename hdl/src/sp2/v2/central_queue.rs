@@ -21,7 +21,8 @@
 //!   `rd_grant[2:0]`: the transmitter that reads (0 when none);
 //! - out `rd_valid`, `rd_out[2:0]`, `rd_data[63:0]`, `rd_bytes[3:0]`, `rd_last`, `rd_bad`: the chunk read at
 //!   the previous edge (registered; all 0 when `rd_valid` is 0);
-//! - out `load[63:0]` (8 bits per output: chunks queued or promised).
+//! - out `load[63:0]` (8 bits per output: chunks queued or promised); `busy[7:0]` (output o has chunks
+//!   queued or promised, or the pending admission is for it: the model's `busy`, from registers only).
 //!
 //! Inputs are assumed to keep the model's protocol (its `CqError` cases never occur): admission only for a
 //! receiver not writing a packet, chunks only from a receiver with an admitted packet and no more than it was
@@ -108,6 +109,7 @@ pub struct CentralQueueV2 {
     pub rd_last: Signal<Out, Bit>,
     pub rd_bad: Signal<Out, Bit>,
     pub load: Signal<Out, Bits<64>>,
+    pub busy: Signal<Out, Bits<8>>,
     // Storage.
     pub dram: RAM<Bits<70>, 7>,
     pub nram: RAM<Bits<7>, 7>,
@@ -276,6 +278,7 @@ impl Default for CentralQueueV2 {
             rd_last: Default::default(),
             rd_bad: Default::default(),
             load: Default::default(),
+            busy: Default::default(),
             dram: Default::default(),
             nram: Default::default(),
             fram: Default::default(),
@@ -886,5 +889,9 @@ impl Logic for CentralQueueV2 {
             self.ldo.next = self.ldo.val() | (bit_cast::<64, 8>(self.t8.val()) << self.o8[o].val());
         }
         self.load.next = self.ldo.val();
+        self.busy.next = !self.zero.val();
+        if self.pv.q.val() {
+            self.busy.next = !self.zero.val() | self.poh.q.val();
+        }
     }
 }

@@ -17,7 +17,8 @@
 //!   send: the transmitter counts as free for the allocator's new matrix); `at_end` (streaming with the CRC
 //!   as the next byte to offer, whether or not it is here: the switch's speculative "free now"); `wait_spec`
 //!   (`waiting` from the registers alone: in `Wait`, or a look-ahead packet whose predecessor's last byte is
-//!   the next to go, whether or not it is here and taken); `crc_errors[7:0]`,
+//!   the next to go, whether or not it is here and taken); `spec_set[7:0]` (with `wait_spec`, the route set of
+//!   the packet it waits for: the `Wait` set or the look-ahead's; 0 otherwise); `crc_errors[7:0]`,
 //!   `route_errors[7:0]` (wrapping counters, registered).
 //!
 //! The FIFO: 16 bytes in a block RAM (`RAM<Bits<8>, 4>`) with a registered read. Its head is the RAM's read
@@ -75,6 +76,7 @@ pub struct Receiver {
     pub soon: Signal<Out, Bit>,
     pub at_end: Signal<Out, Bit>,
     pub wait_spec: Signal<Out, Bit>,
+    pub spec_set: Signal<Out, Bits<8>>,
     pub crc_errors: Signal<Out, Bits<8>>,
     pub route_errors: Signal<Out, Bits<8>>,
     // The FIFO.
@@ -187,6 +189,7 @@ impl Default for Receiver {
             soon: Default::default(),
             at_end: Default::default(),
             wait_spec: Default::default(),
+            spec_set: Default::default(),
             crc_errors: Default::default(),
             route_errors: Default::default(),
             ram: Default::default(),
@@ -346,6 +349,13 @@ impl Logic for Receiver {
                 & (((self.st.q.val() == 4) & !self.bnz.q.val() & !self.rdy_v.q.val())
                     | ((self.st.q.val() == 5) & self.b1.q.val())
                     | ((self.st.q.val() == 3) & self.flag.q.val() & !self.bnz.q.val())));
+        self.spec_set.next = 0.into();
+        if self.wait_spec.val() {
+            self.spec_set.next = self.la_set.q.val();
+            if self.st.q.val() == 2 {
+                self.spec_set.next = self.wset.q.val();
+            }
+        }
         self.may_queue.next = (self.st.q.val() == 2) & !self.asm_on.q.val() & !self.rdy_v.q.val();
         self.adm_set.next = 0.into();
         self.chunks.next = 0.into();

@@ -12,14 +12,18 @@
 //! Glue, per cycle (the model's `Sp2SwitchV2::decide`): transmitter o is *free now* when it is idle with an
 //! empty queue path and load 0, or when its crossbar packet's end is taken in this cycle; *free spec* when it
 //! is idle so, or its crossbar receiver's next byte to offer is the end (`at_end`, from registers only);
-//! *free soon* also when its crossbar receiver has at most `LATENCY + 1` bytes left (`soon`). The allocator
-//! grants among free-spec columns and `wait_spec` rows (from registers only) and registers the new matrix
-//! masked with free-soon; a grant stands where the column is free now and the row `waiting` now (`g_ok`),
-//! else it is cancelled. Every receiver presents its admission request (`adm_set`, `chunks`, from its `R1`
-//! cycle on; the central queue arbitrates on the previous cycle's) and asks (`adm_valid`) only when none of
-//! its permitted outputs is free spec. Every transmitter takes the offer of the receiver it is connected to
-//! when it has credit. So the crossbar offer reaches only the ANDs after the allocator's arbiters, and the
-//! asks only the AND after the queue's admission arbiter (docs/sp2-switch.md v2 §A, §C).
+//! *free soon* also when its crossbar receiver has at most `LATENCY + 1` bytes left (`soon`). None of the
+//! three while o is *busy*: chunks queued or promised for it or an admission for it pending (the queue's
+//! `busy`), or queue-path state in its transmitter (`queued`) — the service rule: a newer crossbar packet
+//! never overtakes a queued one (docs/sp2-switch.md v2 §D). The allocator grants among free-spec columns
+//! and the rows' `spec_set`s (from registers only: a row is granted only a column of the set of the packet
+//! it waits for) and registers the new matrix masked with free-soon; a grant stands where the column is
+//! free now and the row `waiting` now (`g_ok`), else it is cancelled. Every receiver presents its admission
+//! request (`adm_set`, `chunks`, from its `R1` cycle on; the central queue arbitrates on the previous
+//! cycle's) and asks (`adm_valid`) only when none of its permitted outputs is free spec or free soon. Every
+//! transmitter takes the offer of the receiver it is connected to when it has credit. So the crossbar offer
+//! reaches only the ANDs after the allocator's arbiters, and the asks only the AND after the queue's
+//! admission arbiter (docs/sp2-switch.md v2 §A, §C).
 //!
 //! Latency: 6 cycles from `LEN` in to `LEN − 1` out without contention (the model's figure; measured by
 //! `model/tests/sp2_switch_v2.rs`).
@@ -92,8 +96,14 @@ pub struct Sp2SwitchV2 {
     free_now: Signal<Local, Bits<8>>,
     x_end: Vec<Signal<Local, Bit>>,
     spec_acc: Vec<Signal<Local, Bits<8>>>,
-    ws_acc: Vec<Signal<Local, Bits<8>>>,
+    /// Per receiver at `[8i +: 8]`: the set it waits with (its `spec_set`, 0 for the one admitted last cycle).
+    wset_acc: Vec<Signal<Local, Bits<64>>>,
     free_spec: Signal<Local, Bits<8>>,
+    /// Outputs busy for new crossbar packets: chunks queued or promised, an admission pending, or the
+    /// transmitter already holding queue-path state.
+    busy: Signal<Local, Bits<8>>,
+    bz_acc: Vec<Signal<Local, Bits<8>>>,
+    free_soon: Signal<Local, Bits<8>>,
     g_ok: Vec<Signal<Local, Bit>>,
     g_row: Vec<Signal<Local, Bits<3>>>,
     /// Per receiver: the columns whose speculative grant names it (from registers only).
@@ -102,6 +112,7 @@ pub struct Sp2SwitchV2 {
     g_w: Vec<Signal<Local, Bit>>,
     gmask: Vec<Signal<Local, Bits<3>>>,
     w_req: Vec<Widen<8, 64>>,
+    w_ss: Vec<Widen<8, 64>>,
     w_set: Vec<Widen<8, 64>>,
     w_ch: Vec<Widen<6, 48>>,
     w_dat: Vec<Widen<64, 512>>,
@@ -165,14 +176,18 @@ impl Default for Sp2SwitchV2 {
             free_now: Default::default(),
             x_end: locals(8),
             spec_acc: locals(9),
-            ws_acc: locals(9),
+            wset_acc: locals(9),
             free_spec: Default::default(),
+            busy: Default::default(),
+            bz_acc: locals(9),
+            free_soon: Default::default(),
             g_ok: locals(8),
             g_row: locals(8),
             gs: locals(8),
             g_w: locals(8),
             gmask: locals(8),
             w_req: blocks(8),
+            w_ss: blocks(8),
             w_set: blocks(8),
             w_ch: blocks(8),
             w_dat: blocks(8),
@@ -205,6 +220,7 @@ impl Logic for Sp2SwitchV2 {
             // Zero-extended fields for the packed buses (a block each: rust-hdl cannot `bit_cast` an
             // indexed signal).
             self.w_req[p].a.next = self.rx[p].req.val();
+            self.w_ss[p].a.next = self.rx[p].spec_set.val();
             self.w_set[p].a.next = self.rx[p].adm_set.val();
             self.w_ch[p].a.next = self.rx[p].chunks.val();
             self.w_dat[p].a.next = self.rx[p].ready_data.val();
@@ -251,6 +267,15 @@ impl Logic for Sp2SwitchV2 {
             self.r_taken[i].next = self.r_takes[i].val() & self.rx[i].offer_valid.val();
             self.rx[i].taken.next = self.r_taken[i].val();
         }
+        // Busy outputs: the queue's (load, pending admission) and the transmitters holding queue-path state.
+        self.bz_acc[0].next = self.cq.busy.val();
+        for o in 0..8 {
+            self.bz_acc[o + 1].next = self.bz_acc[o].val();
+            if self.tx[o].queued.val() {
+                self.bz_acc[o + 1].next = self.bz_acc[o].val() | self.bit[o].val();
+            }
+        }
+        self.busy.next = self.bz_acc[8].val();
         // Free now / free soon.
         self.now_acc[0].next = 0.into();
         self.soon_acc[0].next = 0.into();
@@ -269,7 +294,8 @@ impl Logic for Sp2SwitchV2 {
                 self.soon_acc[o + 1].next = self.soon_acc[o].val() | self.bit[o].val();
             }
         }
-        self.free_now.next = self.now_acc[8].val();
+        self.free_now.next = self.now_acc[8].val() & !self.busy.val();
+        self.free_soon.next = self.soon_acc[8].val() & !self.busy.val();
         self.spec_acc[0].next = 0.into();
         for o in 0..8 {
             self.spec_acc[o + 1].next = self.spec_acc[o].val();
@@ -279,16 +305,17 @@ impl Logic for Sp2SwitchV2 {
                 self.spec_acc[o + 1].next = self.spec_acc[o].val() | self.bit[o].val();
             }
         }
-        self.free_spec.next = self.spec_acc[8].val();
+        self.free_spec.next = self.spec_acc[8].val() & !self.busy.val();
         // The allocator: requests, waiting rows, free columns (now for the grants, soon for the matrix).
         self.req_acc[0].next = 0.into();
         self.wait_acc[0].next = 0.into();
-        self.ws_acc[0].next = 0.into();
+        self.wset_acc[0].next = 0.into();
         for i in 0..8 {
-            if self.rx[i].wait_spec.val() & !self.adm_late.q.val().get_bit(i) {
-                self.ws_acc[i + 1].next = self.ws_acc[i].val() | self.bit[i].val();
+            if self.adm_late.q.val().get_bit(i) {
+                self.wset_acc[i + 1].next = self.wset_acc[i].val();
             } else {
-                self.ws_acc[i + 1].next = self.ws_acc[i].val();
+                self.wset_acc[i + 1].next =
+                    self.wset_acc[i].val() | (self.w_ss[i].y.val() << self.o8[i].val());
             }
             self.req_acc[i + 1].next =
                 self.req_acc[i].val() | (self.w_req[i].y.val() << self.o8[i].val());
@@ -299,9 +326,9 @@ impl Logic for Sp2SwitchV2 {
             }
         }
         self.alloc.req.next = self.req_acc[8].val();
-        self.alloc.waiting.next = self.ws_acc[8].val();
+        self.alloc.wait_set.next = self.wset_acc[8].val();
         self.alloc.free.next = self.free_spec.val();
-        self.alloc.mat_free.next = self.soon_acc[8].val();
+        self.alloc.mat_free.next = self.free_soon.val();
         // Grants made on the speculative free/waiting bits, kept only where the column is free now and the
         // row waits now.
         for o in 0..8 {
@@ -362,7 +389,7 @@ impl Logic for Sp2SwitchV2 {
                 self.ac_acc[i].val() | (self.w_ch[i].y.val() << self.o6[i].val());
             if self.rx[i].may_queue.val()
                 & !self.adm_late.q.val().get_bit(i)
-                & !(self.rx[i].adm_set.val() & self.free_spec.val()).any()
+                & !(self.rx[i].adm_set.val() & (self.free_spec.val() | self.free_soon.val())).any()
             {
                 self.av_acc[i + 1].next = self.av_acc[i].val() | self.bit[i].val();
             }

@@ -13,7 +13,11 @@
 //! - in `token_in`: a downstream token (one byte of room freed);
 //! - out `link_valid`, `link_byte[7:0]`: the output register (the link pins);
 //! - out `free`: free for the crossbar (idle, nothing of the queue path inside, `load` 0);
-//! - out `wants`: wants a chunk (not on the crossbar, prefetch register empty, no read in flight);
+//! - out `wants`: wants a chunk (prefetch register empty, no read in flight, and on the crossbar only while
+//!   the serializer is empty: the next queued packet's first chunk is read while the crossbar packet streams,
+//!   and sent right after its CRC);
+//! - out `queued`: something of the queue path inside (serializer, prefetch, read in flight, CRC due): with
+//!   the source on the crossbar, the output is busy for new crossbar packets;
 //! - out `takes`: takes its crossbar receiver's offer this cycle (source crossbar, credit left);
 //! - out `src_xbar`, `src_rx[2:0]`: the source is the crossbar, from receiver `src_rx` (0 otherwise);
 //! - out `credit_overflow`: sticky, a token arrived with the credit already full (the model's
@@ -64,6 +68,7 @@ pub struct Sp2Transmitter {
     pub link_byte: Signal<Out, Bits<8>>,
     pub free: Signal<Out, Bit>,
     pub wants: Signal<Out, Bit>,
+    pub queued: Signal<Out, Bit>,
     pub takes: Signal<Out, Bit>,
     pub src_xbar: Signal<Out, Bit>,
     pub src_rx: Signal<Out, Bits<3>>,
@@ -142,6 +147,7 @@ impl Default for Sp2Transmitter {
             link_byte: Default::default(),
             free: Default::default(),
             wants: Default::default(),
+            queued: Default::default(),
             takes: Default::default(),
             src_xbar: Default::default(),
             src_rx: Default::default(),
@@ -231,7 +237,10 @@ impl Logic for Sp2Transmitter {
         self.link_valid.next = self.out_v.q.val();
         self.link_byte.next = self.out_b.q.val();
         self.free.next = (self.src.q.val() == 0) & (self.load.val() == 0) & self.empty.val();
-        self.wants.next = (self.src.q.val() != 1) & !self.pre_v.q.val() & !self.inflight.q.val();
+        self.wants.next = ((self.src.q.val() != 1) | !self.ser_v.q.val())
+            & !self.pre_v.q.val()
+            & !self.inflight.q.val();
+        self.queued.next = !self.empty.val();
         self.takes.next = (self.src.q.val() == 1) & self.has_credit.val();
         self.src_xbar.next = self.src.q.val() == 1;
         self.src_rx.next = 0.into();
@@ -270,10 +279,26 @@ impl Logic for Sp2Transmitter {
                     self.sent_b.next = self.crc_x.val();
                     self.crc.d.next = 0.into();
                     self.src.d.next = 0.into();
+                    if self.ser_v.q.val()
+                        | self.inflight.q.val()
+                        | self.chunk_valid.val()
+                        | self.read.val()
+                    {
+                        self.src.d.next = 2.into();
+                    }
                 } else {
                     self.sent_b.next = self.offer_byte.val();
                     self.crc.d.next = self.crc_step.crc_out.val();
                 }
+            }
+            // The next queued packet's first chunk, read while the crossbar packet streams: into the
+            // serializer (empty on the crossbar), sent after the crossbar packet's CRC.
+            if self.chunk_valid.val() {
+                self.fv.next = false;
+                self.sv.next = true;
+            }
+            if self.read.val() {
+                self.fv.next = true;
             }
         } else {
             // Idle or Queue: the CRC byte due, else the serializer's next byte.
@@ -332,10 +357,7 @@ impl Logic for Sp2Transmitter {
             }
         }
         for s in 0..2 {
-            if self.chunk_valid.val()
-                & (self.src.q.val() != 1)
-                & (self.tgt.val() == self.slot[s].val())
-            {
+            if self.chunk_valid.val() & (self.tgt.val() == self.slot[s].val()) {
                 self.sd[s].d.next = self.chunk_data.val();
                 self.sn[s].d.next = self.chunk_bytes.val();
                 self.sl[s].d.next = self.chunk_last.val();

@@ -5,17 +5,19 @@
 //! Model twin of `hdl/src/sp2/v2/allocator.rs`.
 //!
 //! Per cycle, inputs: `req[i]` (receiver i's requested set, 0 = none), `free` (bit j: transmitter j is free
-//! for the crossbar now), `waiting` (bit i: receiver i still waits for the crossbar now). Outputs: per
+//! for the crossbar now), `wait[i]` (the set receiver i waits with now, 0 when it does not wait). Outputs: per
 //! transmitter j at most one granted receiver, per receiver at most one transmitter.
 //!
 //! Pipeline (`STAGE_ROWS`, one pass): at the edge ending cycle t the matrix `R[i] = req[i] & free` and the
 //! initial assignment `M[i]` = lowest bit of `R[i]` are registered (stage 0); in cycle t+1 rows 0–2 take their
 //! row step (`crate::matcher::row_step`: the ColumnOR of every row, rows already stepped at their new value)
 //! and the result is registered (stage 1); in t+2 rows 3–5 (stage 2); in t+3 rows 6–7, then a row's
-//! assignment {j} is a candidate if the row is `waiting` and j is `free` in cycle t+3, and every transmitter
+//! assignment {j} is a candidate if j is in the row's `wait` set and `free` in cycle t+3, and every transmitter
 //! grants its least recently served candidate ([`crate::lrs::Lrs`]). Latency: request in t, grant in t+3. A
-//! new matrix enters every cycle; a result for a row granted by an earlier matrix, or no longer waiting, is
-//! discarded by the `waiting` check.
+//! new matrix enters every cycle; a result for a row granted by an earlier matrix, no longer waiting, or
+//! computed from the request of an earlier packet of the row (a short packet streams out while its request
+//! is still in the pipeline, and the row waits again for the next packet, with another set) is discarded by
+//! the `wait` check: the grant is always inside the set of the packet it connects.
 
 use crate::lrs::Lrs;
 use crate::matcher::row_step;
@@ -95,9 +97,9 @@ impl Allocator {
         m
     }
 
-    /// Phase 1: this cycle's grants, from the registers and the current `free` and `waiting`. Changes
-    /// nothing.
-    pub fn eval(&self, free: u8, waiting: u8) -> AllocOut {
+    /// Phase 1: this cycle's grants, from the registers, the current `free` and the set each row waits
+    /// with now (`wait[i]`, 0 for a row not waiting). Changes nothing.
+    pub fn eval(&self, free: u8, wait: &[u8; N]) -> AllocOut {
         let m = self.assignment();
         let mut out = AllocOut::default();
         for (j, g) in out.grant.iter_mut().enumerate() {
@@ -105,7 +107,7 @@ impl Allocator {
                 continue;
             }
             let cand = (0..N).fold(0u64, |a, i| {
-                a | (((m[i] >> j & 1 == 1 && waiting >> i & 1 == 1) as u64) << i)
+                a | (((m[i] >> j & 1 == 1 && wait[i] >> j & 1 == 1) as u64) << i)
             });
             *g = self.lrs[j].pick(cand);
         }
@@ -131,8 +133,8 @@ impl Allocator {
     }
 
     /// One cycle: eval, then commit; returns the grants.
-    pub fn cycle(&mut self, req: &[u8; N], free: u8, waiting: u8) -> AllocOut {
-        let out = self.eval(free, waiting);
+    pub fn cycle(&mut self, req: &[u8; N], free: u8, wait: &[u8; N]) -> AllocOut {
+        let out = self.eval(free, wait);
         self.commit(&out, req, free);
         out
     }
@@ -154,12 +156,12 @@ mod tests {
                 std::array::from_fn(|_| if rng.gen_bool(0.3) { 0 } else { rng.gen() });
             let mut a = Allocator::default();
             for _ in 0..LATENCY {
-                let o = a.cycle(&req, 0xff, 0);
+                let o = a.cycle(&req, 0xff, &[0; N]);
                 assert!(o.grants().next().is_none(), "nothing is waiting");
             }
             let h = heuristic(&req.map(|x| x as u64), N, 1);
             assert_eq!(a.assignment().map(|x| x as u64).to_vec(), h);
-            let o = a.eval(0xff, 0xff);
+            let o = a.eval(0xff, &req);
             for (j, g) in o.grant.iter().enumerate() {
                 let rows: Vec<u8> = (0..N as u8)
                     .filter(|&i| h[i as usize] >> j & 1 == 1)
@@ -181,11 +183,12 @@ mod tests {
             let req: [u8; N] =
                 std::array::from_fn(|_| if rng.gen_bool(0.5) { 0 } else { rng.gen() });
             let free: u8 = rng.gen();
-            let waiting: u8 = rng.gen();
-            let o = a.cycle(&req, free, waiting);
+            let wait: [u8; N] =
+                std::array::from_fn(|_| if rng.gen_bool(0.3) { 0 } else { rng.gen() });
+            let o = a.cycle(&req, free, &wait);
             let mut rows = 0u8;
             for g in o.grants() {
-                assert!(free >> g.col & 1 == 1 && waiting >> g.row & 1 == 1);
+                assert!(free >> g.col & 1 == 1 && wait[g.row as usize] >> g.col & 1 == 1);
                 assert!(rows >> g.row & 1 == 0, "a row granted twice");
                 rows |= 1 << g.row;
                 if hist.len() >= LATENCY {

@@ -246,6 +246,14 @@ impl CentralQueue {
         self.writer[r].is_some() || self.adm_pend.is_some_and(|p| p.0 as usize == r)
     }
 
+    /// Per output (bit o): chunks queued or promised for it, or an admission for it decided and not yet
+    /// taken into the state. While an output is busy the switch hands it to no new crossbar packet
+    /// (docs/sp2-switch.md v2 §D, the service rule), so a queued packet is never overtaken by a newer one.
+    pub fn busy(&self) -> u8 {
+        let pend = self.adm_pend.map_or(0, |(_, o, _)| 1u8 << o);
+        (0..N).fold(pend, |a, o| a | (((self.load[o] != 0) as u8) << o))
+    }
+
     /// Chunks in use (written and not read).
     pub fn used(&self) -> usize {
         CHUNKS - self.free.len()

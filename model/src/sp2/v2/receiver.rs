@@ -109,6 +109,10 @@ pub struct RxView {
     /// byte is here and taken. The switch's allocator grants on it; a grant to a receiver that is not
     /// `waiting` after all is cancelled.
     pub wait_spec: bool,
+    /// The route set of the packet `wait_spec` is for (the `Wait` state's set, or the look-ahead's), 0 when
+    /// not `wait_spec`: the allocator grants a row only a column of this set, so a result computed from an
+    /// earlier packet's request (still in the allocator's pipeline) never connects this one.
+    pub spec_set: u8,
 }
 
 /// The decisions of a cycle that concern this receiver.
@@ -251,6 +255,12 @@ impl Receiver {
         }
         if v.la_set != 0 {
             v.req = v.la_set;
+        }
+        if v.wait_spec {
+            v.spec_set = match self.state {
+                RxState::Wait { set } => set,
+                _ => v.la_set,
+            };
         }
         v
     }

@@ -28,7 +28,16 @@ pub enum Sp2V2Error {
     Tx(usize, TxError),
     #[error("central queue: {0}")]
     Queue(#[from] CqError),
+    /// A rule of the switch broken (a grant outside its packet's route set, a grant that overtakes a queued
+    /// packet, a queued packet waiting longer than its bound).
+    #[error("cycle {cycle}: {what}")]
+    Rule { cycle: u64, what: String },
 }
+
+/// The waiting bound (docs/sp2-switch.md v2 §D): from the cycle a queued packet's first chunk is written,
+/// at most this many other packets start on its output before it (the packets ahead of it in its
+/// output's packet FIFO; no crossbar packet starts on a busy output).
+pub const WAIT_BOUND_PACKETS: u64 = super::central_queue::PFIFO as u64 - 1;
 
 /// Everything a cycle decided (for tests and waveforms).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -45,6 +54,12 @@ pub struct Decisions {
     /// Receivers waiting for the crossbar, including a look-ahead packet whose predecessor ends now (the
     /// allocator's `waiting`).
     pub waiting: u8,
+    /// Per receiver: the route set of the packet it waits for (from the registers, with `wait_spec`), 0 when
+    /// not `wait_spec`: the allocator grants a row only a column of this set.
+    pub wait_set: [u8; PORTS],
+    /// Outputs with queued or promised chunks, or an admission pending (the central queue's `busy`): free
+    /// for no crossbar packet.
+    pub busy: u8,
     /// Each receiver's own `waiting` (before the switch holds out the one whose admission arrives now).
     pub rx_waiting: u8,
     /// The allocator's inputs for its grants: transmitters free and receivers waiting, from the registers
@@ -71,6 +86,10 @@ pub struct Sp2SwitchV2 {
     /// The receiver the central queue admitted in the last cycle (it takes the admission now: the queue's
     /// admission arbiter does not drive the receivers' state in the cycle it decides).
     pub adm_late: Option<u8>,
+    /// The waiting bound's bookkeeping (no hardware twin): packets started per output, and per queued
+    /// packet (by its first chunk) its output's count when that chunk was written.
+    pub starts: [u64; PORTS],
+    pub first_written: std::collections::HashMap<u8, u64>,
 }
 
 impl Default for Sp2SwitchV2 {
@@ -82,6 +101,8 @@ impl Default for Sp2SwitchV2 {
             alloc: Allocator::default(),
             cycle: 0,
             adm_late: None,
+            starts: [0; PORTS],
+            first_written: Default::default(),
         }
     }
 }
@@ -107,7 +128,15 @@ impl Sp2SwitchV2 {
         // or a row not waiting now is cancelled, so no path runs from the crossbar offer through the
         // allocator's arbiters or into the queue admission. Free for the matrix captured now (whose grants come
         // `LATENCY` cycles later): also a transmitter whose crossbar packet has at most `LATENCY + 1` bytes
-        // left to send.
+        // left to send. None of them while its output is busy (chunks queued or promised, or an admission
+        // pending): the queue is served first (the service rule, docs/sp2-switch.md v2 §D).
+        let mut busy = self.cq.busy();
+        for o in 0..PORTS {
+            // A transmitter on the crossbar may hold the next queued packet's first chunk already.
+            if d.tx[o].queued {
+                busy |= 1 << o;
+            }
+        }
         let mut free = 0u8;
         let mut free_spec = 0u8;
         let mut free_soon = 0u8;
@@ -125,6 +154,9 @@ impl Sp2SwitchV2 {
             free_spec |= (spec as u8) << o;
             free_soon |= (soon as u8) << o;
         }
+        free &= !busy;
+        free_spec &= !busy;
+        free_soon &= !busy;
         let mut req = [0u8; PORTS];
         let mut waiting = 0u8;
         let mut wait_spec = 0u8;
@@ -147,20 +179,24 @@ impl Sp2SwitchV2 {
             let w = !late && own;
             waiting |= (w as u8) << i;
             wait_spec |= ((!late && v.wait_spec) as u8) << i;
+            if !late {
+                d.wait_set[i] = v.spec_set;
+            }
             // The admission request, presented from the `R1` cycle on; asked only when none of the permitted
-            // transmitters is (speculatively) free now.
+            // transmitters is (speculatively) free now, nor free soon (its crossbar packet has at most
+            // `LATENCY + 1` bytes left: a grant is likely within the allocator's latency).
             if v.set != 0 {
                 d.cq_in.adm[i] = Some(super::central_queue::AdmReq {
                     set: v.set,
                     chunks: v.chunks,
                 });
             }
-            if !late && v.may_queue && v.set & free_spec == 0 {
+            if !late && v.may_queue && v.set & (free_spec | free_soon) == 0 {
                 d.cq_in.ask |= 1 << i;
             }
             d.cq_in.wr[i] = v.ready;
         }
-        let a = self.alloc.eval(free_spec, wait_spec);
+        let a = self.alloc.eval(free_spec, &d.wait_set);
         d.grant_spec = a.grant;
         for (o, g) in a.grant.iter().enumerate() {
             d.grant[o] = g.filter(|&i| free >> o & 1 == 1 && waiting >> i & 1 == 1);
@@ -175,7 +211,82 @@ impl Sp2SwitchV2 {
         d.free_spec = free_spec;
         d.waiting = waiting;
         d.wait_spec = wait_spec;
+        d.busy = busy;
+        self.check_rules(&d)?;
         Ok(d)
+    }
+
+    /// The switch's rules on a cycle's decisions, checked as invariants: every standing grant connects a
+    /// receiver to an output of the route set of the packet it waits for, and none is on a busy output;
+    /// every admission is to an output of the set the receiver asked with; a queued packet that starts
+    /// now has waited for at most [`WAIT_BOUND_PACKETS`] other packets since its first chunk was written.
+    fn check_rules(&self, d: &Decisions) -> Result<(), Sp2V2Error> {
+        let rule = |what: String| {
+            Err(Sp2V2Error::Rule {
+                cycle: self.cycle,
+                what,
+            })
+        };
+        for (o, g) in d.grant.iter().enumerate() {
+            let Some(i) = *g else { continue };
+            if d.wait_set[i as usize] >> o & 1 == 0 {
+                return rule(format!(
+                    "receiver {i} granted output {o}, outside the set {:#04x} of the packet it waits for",
+                    d.wait_set[i as usize]
+                ));
+            }
+            if d.busy >> o & 1 == 1 {
+                return rule(format!(
+                    "receiver {i} granted output {o}, which has queued packets (load {})",
+                    self.cq.load[o]
+                ));
+            }
+        }
+        if let Some((r, o)) = d.cq.adm {
+            let set = d.cq_in.adm[r as usize].map_or(0, |a| a.set);
+            if set >> o & 1 == 0 {
+                return rule(format!(
+                    "receiver {r} admitted for output {o}, outside its set {set:#04x}"
+                ));
+            }
+        }
+        if let Some(t) = d.cq.rd {
+            if self.cq.rp[t as usize] == super::central_queue::ReadPtr::Between {
+                let c = self.cq.pfifo[t as usize][0];
+                let mark = self.first_written.get(&c).copied().unwrap_or(0);
+                let waited = self.starts[t as usize] - mark;
+                if waited > WAIT_BOUND_PACKETS {
+                    return rule(format!(
+                        "a queued packet on output {t} waited for {waited} packets (bound {WAIT_BOUND_PACKETS})"
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The waiting bound's bookkeeping at the edge (before the queue commits).
+    fn count_starts(&mut self, d: &Decisions) {
+        if let Some(r) = d.cq.wr {
+            if let Some(w) = self.cq.writer[r as usize] {
+                if w.prev.is_none() {
+                    let c = *self.cq.free.front().expect("a written chunk is free");
+                    self.first_written.insert(c, self.starts[w.out as usize]);
+                }
+            }
+        }
+        if let Some(t) = d.cq.rd {
+            if self.cq.rp[t as usize] == super::central_queue::ReadPtr::Between {
+                let c = self.cq.pfifo[t as usize][0];
+                self.first_written.remove(&c);
+                self.starts[t as usize] += 1;
+            }
+        }
+        for (o, g) in d.grant.iter().enumerate() {
+            if g.is_some() {
+                self.starts[o] += 1;
+            }
+        }
     }
 
     /// One clock cycle: the pins, then the edge. Returns what the switch drove during the cycle.
@@ -244,6 +355,7 @@ impl Sp2SwitchV2 {
             };
             self.tx[o].commit(&dec).map_err(|e| Sp2V2Error::Tx(o, e))?;
         }
+        self.count_starts(d);
         self.cq.commit(&d.cq_in, &d.cq);
         self.adm_late = d.cq.adm.map(|(r, _)| r);
         let out = super::allocator::AllocOut {
@@ -265,5 +377,40 @@ impl Sp2SwitchV2 {
             && self.tx.iter().all(|t| t.is_idle() && t.out_reg.is_none())
             && self.cq.used() == 0
             && self.cq.promised == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The rules' checks catch each broken rule when it is injected into a cycle's decisions: a grant
+    /// outside the packet's set (fault 1 of issue 30), a grant on a busy output (fault 2), and a queued
+    /// packet started after more than the bound's packets on its output.
+    #[test]
+    fn the_rule_checks_catch_injected_faults() {
+        let sw = Sp2SwitchV2::new();
+        let mut d = Decisions::default();
+        d.wait_set[6] = 0b11;
+        d.grant[2] = Some(6);
+        let e = sw.check_rules(&d).unwrap_err().to_string();
+        assert!(e.contains("outside the set"), "{e}");
+        d.grant[2] = None;
+        d.grant[1] = Some(6);
+        assert!(sw.check_rules(&d).is_ok());
+        d.busy = 0b10;
+        let e = sw.check_rules(&d).unwrap_err().to_string();
+        assert!(e.contains("queued packets"), "{e}");
+
+        let mut sw = Sp2SwitchV2::new();
+        sw.cq.pfifo[4].push_back(9);
+        sw.first_written.insert(9, 100);
+        sw.starts[4] = 100 + WAIT_BOUND_PACKETS;
+        let mut d = Decisions::default();
+        d.cq.rd = Some(4);
+        assert!(sw.check_rules(&d).is_ok());
+        sw.starts[4] += 1;
+        let e = sw.check_rules(&d).unwrap_err().to_string();
+        assert!(e.contains("waited for 16 packets"), "{e}");
     }
 }

@@ -34,8 +34,12 @@ pub struct TxView {
     pub link: Option<u8>,
     /// Free for the crossbar (with its output's queue load 0).
     pub free: bool,
-    /// Wants a chunk from the queue.
+    /// Wants a chunk from the queue: its prefetch register empty and no read in flight, and on the crossbar
+    /// only with the serializer empty (the next queued packet's first chunk is read while the crossbar
+    /// packet streams and sent right after its CRC).
     pub wants: bool,
+    /// Something of the queue path is inside (with the crossbar as source: the output is busy).
+    pub queued: bool,
     /// Takes its crossbar receiver's offer this cycle (has credit).
     pub takes: bool,
 }
@@ -92,7 +96,7 @@ impl Default for Transmitter {
 
 impl Transmitter {
     /// Nothing of the queue path inside.
-    fn queue_empty(&self) -> bool {
+    pub fn queue_empty(&self) -> bool {
         self.ser.is_none() && self.pre.is_none() && !self.inflight && self.crc_due.is_none()
     }
 
@@ -101,7 +105,10 @@ impl Transmitter {
         TxView {
             link: self.out_reg,
             free: self.src == TxSrc::Idle && load == 0 && self.queue_empty(),
-            wants: !matches!(self.src, TxSrc::Xbar(_)) && self.pre.is_none() && !self.inflight,
+            wants: (!matches!(self.src, TxSrc::Xbar(_)) || self.ser.is_none())
+                && self.pre.is_none()
+                && !self.inflight,
+            queued: !self.queue_empty(),
             takes: matches!(self.src, TxSrc::Xbar(_)) && self.credit > 0,
         }
     }
@@ -125,6 +132,18 @@ impl Transmitter {
                         }
                         None => {}
                     }
+                }
+                // The first chunk of the next queued packet, read while the crossbar packet streams, waits in
+                // the serializer; at the crossbar packet's end the queue path takes over with no idle cycle.
+                if let Some(c) = d.chunk {
+                    self.inflight = false;
+                    self.ser = Some((c, 0));
+                }
+                if d.read {
+                    self.inflight = true;
+                }
+                if self.src == TxSrc::Idle && !self.queue_empty() {
+                    self.src = TxSrc::Queue;
                 }
             }
             TxSrc::Idle | TxSrc::Queue => {

@@ -46,7 +46,8 @@ crate::rusthdl_io!(
         rd_bytes,
         rd_last,
         rd_bad,
-        load
+        load,
+        busy
     ]
 );
 
@@ -282,6 +283,7 @@ impl Top for CentralQueueV2Top {
         if (0..N).any(|o| self.model.packets_for(o) >= PFIFO) {
             self.pfifo_full += 1;
         }
+        let busy = self.model.busy();
         let o = self.model.eval(&i).map_err(|e| format!("model: {e}"))?;
         self.refused += (i.ask != 0 && o.adm.is_none()) as u64;
         self.cancelled += (o.adm_pick.is_some() && o.adm.is_none()) as u64;
@@ -407,6 +409,7 @@ impl Top for CentralQueueV2Top {
         expect.put("rd_last", c.last as u64, 1);
         expect.put("rd_bad", c.bad as u64, 1);
         expect.put_bytes("load", &o.load);
+        expect.put("busy", busy as u64, 8);
         Ok(())
     }
 

@@ -10,6 +10,7 @@ pub mod receiver;
 pub mod receiver_v2;
 pub mod sp2_allocator;
 pub mod sp2_board;
+pub mod sp2_directed;
 pub mod sp2_switch;
 pub mod sp2_transmitter;
 pub mod switch2;

@@ -48,6 +48,7 @@ crate::rusthdl_io!(
         soon,
         at_end,
         wait_spec,
+        spec_set,
         crc_errors,
         route_errors
     ]
@@ -211,6 +212,7 @@ impl Top for ReceiverV2Top {
         expect.put("soon", soon as u64, 1);
         expect.put("at_end", v.at_end as u64, 1);
         expect.put("wait_spec", v.wait_spec as u64, 1);
+        expect.put("spec_set", v.spec_set as u64, 8);
         expect.put("crc_errors", r.crc_errors & 0xff, 8);
         expect.put("route_errors", r.route_errors & 0xff, 8);
         // The switch's decisions, consistent with the view.

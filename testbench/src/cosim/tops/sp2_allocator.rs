@@ -2,12 +2,13 @@
 //! output every cycle.
 //!
 //! Stimulus: 8 receivers and 8 transmitters as the switch drives them. A receiver is idle or waits for the
-//! crossbar with a route set (`req[i]` = the set and `waiting[i]` set, held for as many cycles as it waits,
-//! as a receiver does); it stops waiting when granted (the transmitter is then busy for a packet's length)
-//! or when it drops to the queue. Phases of 2 000 cycles vary the sets (single-port, 2–3 ports, dense
+//! crossbar with a route set (`req[i]` = `wait_set[i]` = the set, held for as many cycles as it waits, as a
+//! receiver does); it stops waiting when granted (the transmitter is then busy for a packet's length) or when
+//! it drops to the queue, and may then wait at once with a new set (results of the old set still in the
+//! pipeline must not grant it: `stale_results` counts them). Phases of 2 000 cycles vary the sets (single-port, 2–3 ports, dense
 //! random, all ports), the load, the drop rate and flickering `free`, and one phase drives independent
-//! random `req`, `free` and `waiting` (inputs the switch never produces: the block must still equal its
-//! model). Model-side checks: every grant is for a waiting receiver and a free transmitter, inside the set
+//! random `req`, `free` and `wait_set` (inputs the switch never produces: the block must still equal its
+//! model). Model-side checks: every grant is inside its row's wait set and to a free transmitter, inside the set
 //! the receiver requested `LATENCY` cycles before, and no receiver is granted twice.
 
 use crate::cosim::{Frame, Top};
@@ -20,7 +21,7 @@ crate::rusthdl_io!(
     Sp2AllocatorIo,
     asr_hdl::sp2::v2::allocator::Sp2Allocator,
     clocked,
-    [req, free, mat_free, waiting],
+    [req, free, mat_free, wait_set],
     [grant_valid, grant_row]
 );
 
@@ -43,6 +44,9 @@ pub struct Sp2AllocatorTop {
     /// Grants whose receiver had waited at least `LATENCY + 2` cycles (requests held over many matrices).
     late: u64,
     waited: [u64; N],
+    /// Cycles × rows where a waiting row's final assignment lies outside its wait set (a result of an
+    /// earlier set, discarded).
+    stale: u64,
 }
 
 impl Sp2AllocatorTop {
@@ -58,6 +62,7 @@ impl Sp2AllocatorTop {
             drops: 0,
             late: 0,
             waited: [0; N],
+            stale: 0,
         }
     }
 
@@ -96,13 +101,15 @@ impl Top for Sp2AllocatorTop {
             (0, 0.0, 0.0, (1, 2), 0.0),
         ][phase as usize];
         let rng = &mut self.rng;
-        let (req, free, waiting, mat_free) = if phase == 5 {
+        let (req, free, wait, mat_free) = if phase == 5 {
             // Independent random inputs.
             self.want = [None; N];
             let req: [u8; N] =
                 std::array::from_fn(|_| if rng.gen_bool(0.3) { 0 } else { rng.gen() });
+            let wait: [u8; N] =
+                std::array::from_fn(|_| if rng.gen_bool(0.3) { 0 } else { rng.gen() });
             let free = rng.gen::<u8>();
-            (req, free, rng.gen::<u8>(), free | rng.gen::<u8>())
+            (req, free, wait, free | rng.gen::<u8>())
         } else {
             for (i, w) in self.want.iter_mut().enumerate() {
                 if w.is_some() && rng.gen_bool(p_drop) {
@@ -118,14 +125,22 @@ impl Top for Sp2AllocatorTop {
                 a | (((self.busy[j] == 0 && !rng.gen_bool(flicker)) as u8) << j)
             });
             let req: [u8; N] = std::array::from_fn(|i| self.want[i].unwrap_or(0));
-            let waiting = (0..N).fold(0u8, |a, i| a | ((self.want[i].is_some() as u8) << i));
+            // A receiver waits with the set it requests (a new set, after a drop, while results of the
+            // old one are still in the pipeline: those must not grant it).
+            let wait = req;
             // Free for the new matrix: free now, or about to be (as the switch's `free_soon`).
             let soon = (0..N).fold(0u8, |a, j| {
                 a | (((self.busy[j] as usize <= LATENCY + 1) as u8) << j)
             });
-            (req, free, waiting, free | soon)
+            (req, free, wait, free | soon)
         };
-        let out = self.model.eval(free, waiting);
+        let fin = self.model.assignment();
+        for i in 0..N {
+            if wait[i] != 0 && fin[i] != 0 && fin[i] & wait[i] == 0 {
+                self.stale += 1;
+            }
+        }
+        let out = self.model.eval(free, &wait);
         self.model.commit(&out, &req, mat_free);
         self.hist.push(req);
         if self.hist.len() > LATENCY + 1 {
@@ -135,9 +150,10 @@ impl Top for Sp2AllocatorTop {
         let (mut gv, mut gr) = (0u64, 0u64);
         for g in out.grants() {
             let (i, j) = (g.row as usize, g.col as usize);
-            if waiting >> i & 1 == 0 || free >> j & 1 == 0 {
+            if wait[i] >> j & 1 == 0 || free >> j & 1 == 0 {
                 return Err(format!(
-                    "cycle {n}: grant {i}→{j} to a row not waiting or a busy column"
+                    "cycle {n}: grant {i}→{j} outside the row's wait set {:#04x} or to a busy column",
+                    wait[i]
                 ));
             }
             if rows >> i & 1 == 1 {
@@ -168,7 +184,7 @@ impl Top for Sp2AllocatorTop {
         pins.put_bytes("req", &req);
         pins.put("free", free as u64, 8);
         pins.put("mat_free", mat_free as u64, 8);
-        pins.put("waiting", waiting as u64, 8);
+        pins.put_bytes("wait_set", &wait);
         expect.put("grant_valid", gv, 8);
         expect.put("grant_row", gr, 24);
         Ok(())
@@ -184,6 +200,7 @@ impl Top for Sp2AllocatorTop {
             ("cycles_4_grants", self.wide),
             ("drops", self.drops),
             ("late_grants", self.late),
+            ("stale_results", self.stale),
         ]
     }
 }

@@ -52,6 +52,7 @@ crate::rusthdl_io!(
         link_byte,
         free,
         wants,
+        queued,
         takes,
         src_xbar,
         src_rx,
@@ -143,6 +144,7 @@ impl Top for Sp2TransmitterTop {
         expect.put("link_byte", v.link.unwrap_or(0) as u64, 8);
         expect.put("free", v.free as u64, 1);
         expect.put("wants", v.wants as u64, 1);
+        expect.put("queued", v.queued as u64, 1);
         expect.put("takes", v.takes as u64, 1);
         expect.put("src_xbar", src.is_some() as u64, 1);
         expect.put("src_rx", src.unwrap_or(0) as u64, 3);

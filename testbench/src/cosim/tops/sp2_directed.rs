@@ -1,0 +1,186 @@
+//! Directed stimulus for the SP2 switches (`sp2_switch`, `sp2_switch_v2`): a scripted [`Top`] for regression
+//! tests that must reproduce an exact byte sequence at the pins, in lock-step with the model and through the
+//! exported Verilog (Icarus, Verilator) with the same script ([`crate::cosim::Options::stimulus`]).
+//!
+//! A [`Script`] gives, per input port, either raw bytes per cycle (`None`: no byte that cycle; the script
+//! keeps within the link's 16 bytes of credit itself) or whole packets handed to a model node at a given
+//! cycle (the node sends them back to back within its credit), and per output port the cycles in which its
+//! node consumes nothing (no tokens return: back-pressure). The model switch runs beside, every output is
+//! compared every cycle, and at the end the bytes each output sent (with their cycles) go to the script's
+//! check, which names what is wrong.
+
+use super::sp2_switch::{put_link, SwitchTwin};
+use crate::cosim::{Frame, Top};
+use asr_model::sp2::node::Node;
+use asr_model::sp2::PORTS;
+use std::ops::Range;
+use std::sync::Arc;
+
+/// What each output sent: per output, (cycle, byte) in order.
+pub type Sent = Vec<Vec<(u64, u8)>>;
+
+/// A check of what the outputs sent.
+pub type Check = Arc<dyn Fn(&Sent) -> Result<(), String> + Send + Sync>;
+
+/// A directed test's stimulus.
+#[derive(Clone)]
+pub struct Script {
+    /// Per input: raw bytes, one per cycle from cycle 0.
+    pub raw: Vec<(usize, Vec<Option<u8>>)>,
+    /// Packets (whole byte strings) handed to the node on a port at a cycle.
+    pub packets: Vec<(u64, usize, Vec<u8>)>,
+    /// Per output: the cycles in which its node consumes nothing.
+    pub stall: Vec<(usize, Range<u64>)>,
+    /// Cycles after which the switch must be idle and everything delivered.
+    pub cycles: u64,
+    pub check: Check,
+}
+
+/// The scripted top.
+pub struct Sp2Directed<S: SwitchTwin> {
+    script: Script,
+    sw: S,
+    nodes: Vec<Node>,
+    wires: ([Option<u8>; PORTS], [bool; PORTS]),
+    sent: Sent,
+    packets: u64,
+}
+
+impl<S: SwitchTwin> Sp2Directed<S> {
+    pub fn new(script: Script) -> Self {
+        Sp2Directed {
+            script,
+            sw: S::default(),
+            nodes: (0..PORTS).map(|_| Node::new()).collect(),
+            wires: ([None; PORTS], [false; PORTS]),
+            sent: vec![Vec::new(); PORTS],
+            packets: 0,
+        }
+    }
+
+    /// The stimulus of a run of this script (for [`crate::cosim::Options::stimulus`]).
+    pub fn stimulus(script: Script) -> crate::cosim::Stimulus
+    where
+        S: 'static,
+    {
+        crate::cosim::Stimulus(Arc::new(move || Box::new(Self::new(script.clone()))))
+    }
+
+    /// Runs the script on the model alone and returns what each output sent (for tests that check the
+    /// model before the HDL).
+    pub fn model_only(script: Script) -> Result<Sent, String> {
+        let mut t = Self::new(script);
+        for n in 0..t.script.cycles {
+            t.step(n)?;
+        }
+        t.finish()?;
+        Ok(t.sent)
+    }
+
+    /// Cycle `n` of the model: the pins and what the switch drove (links, tokens, error counters before the
+    /// edge).
+    #[allow(clippy::type_complexity)]
+    fn step(
+        &mut self,
+        n: u64,
+    ) -> Result<
+        (
+            [Option<u8>; PORTS],
+            [bool; PORTS],
+            asr_model::sp2::switch::Sp2Outputs,
+            [u8; PORTS],
+            [u8; PORTS],
+        ),
+        String,
+    > {
+        for (c, p, bytes) in &self.script.packets {
+            if *c == n {
+                self.nodes[*p].send_queue.push_back(bytes.clone());
+            }
+        }
+        let mut link_in = [None; PORTS];
+        let mut token_in = [false; PORTS];
+        for p in 0..PORTS {
+            let stalled = self
+                .script
+                .stall
+                .iter()
+                .any(|(q, r)| *q == p && r.contains(&n));
+            (link_in[p], token_in[p]) = self.nodes[p].cycle(
+                self.sw.cycles(),
+                self.wires.0[p],
+                self.wires.1[p],
+                (!stalled) as usize,
+            );
+        }
+        for (p, bytes) in &self.script.raw {
+            link_in[*p] = bytes.get(n as usize).copied().flatten();
+        }
+        let crc: [u8; PORTS] = std::array::from_fn(|i| self.sw.errors(i).0 as u8);
+        let route: [u8; PORTS] = std::array::from_fn(|i| self.sw.errors(i).1 as u8);
+        let o = self
+            .sw
+            .step_pins(&link_in, &token_in)
+            .map_err(|e| format!("model, cycle {n}: {e}"))?;
+        for (p, b) in o.link_out.iter().enumerate() {
+            if let Some(b) = b {
+                self.sent[p].push((n, *b));
+            }
+        }
+        self.wires = (o.link_out, o.token_out);
+        let (q, x) = self.sw.packets_via();
+        self.packets = q + x;
+        Ok((link_in, token_in, o, crc, route))
+    }
+}
+
+impl<S: SwitchTwin> Top for Sp2Directed<S> {
+    fn name(&self) -> &str {
+        S::TOP
+    }
+
+    fn cycle(&mut self, n: u64, pins: &mut Frame, expect: &mut Frame) -> Result<(), String> {
+        let (link_in, token_in, o, crc, route) = self.step(n)?;
+        put_link(pins, "link_in_", "token_in", &link_in, &token_in);
+        put_link(expect, "link_out_", "token_out", &o.link_out, &o.token_out);
+        expect.put_bytes("crc_errors", &crc);
+        expect.put_bytes("route_errors", &route);
+        Ok(())
+    }
+
+    fn packets(&self) -> u64 {
+        self.packets
+    }
+
+    fn finish(&mut self) -> Result<(), String> {
+        self.sw.check_queue()?;
+        if !self.sw.idle() {
+            return Err("the switch is not idle at the end of the script".into());
+        }
+        (self.script.check)(&self.sent)
+    }
+}
+
+/// Splits the bytes an output sent into packets (`LEN`, `LEN` bytes, the CRC); a cut-off last packet is
+/// returned as it is.
+pub fn packets_of(sent: &[(u64, u8)]) -> Vec<Vec<u8>> {
+    let mut out = Vec::new();
+    let mut cur: Vec<u8> = Vec::new();
+    for &(_, b) in sent {
+        cur.push(b);
+        if cur.len() == cur[0] as usize + 2 {
+            out.push(std::mem::take(&mut cur));
+        }
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+/// A script's raw input: `bytes` from cycle `start` on, one per cycle.
+pub fn raw_from(start: usize, bytes: &[u8]) -> Vec<Option<u8>> {
+    let mut v = vec![None; start];
+    v.extend(bytes.iter().map(|&b| Some(b)));
+    v
+}
