@@ -27,6 +27,7 @@
 
 pub mod allocator;
 pub mod benes;
+pub mod content_board;
 pub mod delivery;
 pub mod exact;
 pub mod header;

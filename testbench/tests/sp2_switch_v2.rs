@@ -1,22 +1,15 @@
 //! The whole v2 switch `sp2_switch_v2` (hdl/src/sp2/v2/switch.rs) against
 //! `asr_model::sp2::v2::switch::Sp2SwitchV2`, with the stimulus of `sp2_switch` (`cosim/tops/sp2_switch.rs`:
-//! a model node on each port, random packets with route sets of 1, 2 or many ports, empty route sets, flipped
-//! bits anywhere, consumer stalls and slow consumers, load phases); `link_out`, `token_out` and the receivers'
+//! a model node on each port, random packets with route sets of 1, 2 or many ports, payloads over the whole
+//! legal range with its corners, back-to-back packets, empty route sets, flipped bits after `R1`, a
+//! scoreboard, consumer stalls and slow consumers, load phases); `link_out`, `token_out` and the receivers'
 //! error counters compared every cycle, the model's queue invariants checked as it runs. Replay a failure
 //! with `ASR_SEED=<seed>`.
 
 use asr_testbench::cosim::{check, BackendKind, Report};
 
 fn exercised(r: &Report, cycles: u64) {
-    let k = cycles / 100_000;
-    assert!(
-        r.counter("bytes_out") > 250_000 * k
-            && r.counter("via_xbar") > 2_000 * k
-            && r.counter("via_queue") > 2_000 * k
-            && r.counter("crc_errors") > 100 * k
-            && r.counter("route_errors") > 100 * k,
-        "too little traffic: {r}"
-    );
+    asr_testbench::cosim::tops::sp2_switch::assert_exercised(r, cycles);
 }
 
 #[test]
@@ -29,7 +22,7 @@ fn sp2_switch_v2_agrees_with_the_model() {
 fn sp2_switch_v2_verilog_in_icarus() {
     let r = check("sp2_switch_v2", BackendKind::Icarus, 10_000);
     assert!(
-        r.counter("crc_errors") > 10 && r.counter("route_errors") > 10,
+        r.counter("crc_errors") > 3 && r.counter("route_errors") > 6 && r.counter("payload_0") > 20,
         "{r}"
     );
 }

@@ -14,6 +14,7 @@ pub mod network;
 pub mod node;
 pub mod receiver;
 pub mod scoreboard;
+pub mod stimulus;
 pub mod switch;
 pub mod system;
 pub mod transmitter;

@@ -20,6 +20,11 @@ pub struct Arrival {
 pub struct Node {
     /// Packets waiting to be sent (whole byte strings).
     pub send_queue: VecDeque<Vec<u8>>,
+    /// Idle cycles before each packet of `send_queue` starts, in the same order (missing entries: 0, back to
+    /// back); [`Node::send_after`] pushes both.
+    pub gaps: VecDeque<u32>,
+    /// Idle cycles still to wait before the next packet starts (taken from `gaps` when it is due).
+    gap_left: Option<u32>,
     sending: VecDeque<u8>,
     pub credit: u16,
     inbox: VecDeque<u8>,
@@ -39,6 +44,16 @@ impl Node {
         }
     }
 
+    /// Queues `bytes` to start after at least `gap` idle cycles on the link (0: right after the packet
+    /// before, if credit allows).
+    pub fn send_after(&mut self, gap: u32, bytes: Vec<u8>) {
+        while self.gaps.len() < self.send_queue.len() {
+            self.gaps.push_back(0);
+        }
+        self.gaps.push_back(gap);
+        self.send_queue.push_back(bytes);
+    }
+
     /// The byte this node drives on its output link this cycle, and the token it returns.
     /// `consume` = how many received bytes it may consume this cycle (backpressure: 0).
     /// `token_in` = the switch's token for this node's output.
@@ -53,9 +68,15 @@ impl Node {
         if token_out {
             self.tokens_owed -= 1;
         }
-        // Send.
-        if self.sending.is_empty() {
-            if let Some(p) = self.send_queue.pop_front() {
+        // Send (after the packet's gap, if any).
+        if self.sending.is_empty() && !self.send_queue.is_empty() {
+            let left = *self
+                .gap_left
+                .get_or_insert_with(|| self.gaps.pop_front().unwrap_or(0));
+            if left > 0 {
+                self.gap_left = Some(left - 1);
+            } else if let Some(p) = self.send_queue.pop_front() {
+                self.gap_left = None;
                 self.sending = p.into();
                 self.first_byte_cycles.push(cycle);
             }

@@ -3,15 +3,27 @@
 //! anything unknown or arriving twice is an error, and whatever is still expected when a run ends is
 //! reported by the run as not drained.
 //!
-//! Payloads carry their own identity: the source (2 bytes), a sequence number (4 bytes), then bytes derived
-//! from both ([`payload_bytes`]), so the destination checks every byte without storing payloads.
+//! Payloads of at least 6 bytes carry their own identity: the source (2 bytes), a sequence number (4 bytes),
+//! then bytes derived from both ([`payload_bytes`]), so the destination checks every byte without storing
+//! payloads. Shorter payloads (0 to 5 bytes: the packet format allows them, and they are the cases where a
+//! switch's per-packet decisions follow each other closest) are bytes of a hash of (source, sequence
+//! number) and are known by their content and where they may arrive ([`crate::content_board`]: exact,
+//! whatever the collisions).
 
 use super::node::Arrival;
 use super::system::Sp2SysError;
 use crate::rng::mix;
 
-/// The payload of packet `seq` of `src`, `len` ≥ 6 bytes.
+/// Payloads shorter than this carry no (source, sequence number) and are known by their content.
+pub const ID_BYTES: usize = 6;
+
+/// The payload of packet `seq` of `src`, `len` bytes: from [`ID_BYTES`] on, the source, the sequence number
+/// and bytes derived from both; shorter, bytes of a hash of both.
 pub fn payload_bytes(src: usize, seq: u32, len: usize) -> Vec<u8> {
+    if len < ID_BYTES {
+        let h = mix(((src as u64) << 32) | seq as u64 ^ 0x5a17_0000_0000_0000);
+        return (0..len).map(|j| (h >> (8 * j)) as u8).collect();
+    }
     let mut p = Vec::with_capacity(len);
     p.extend_from_slice(&(src as u16).to_be_bytes());
     p.extend_from_slice(&seq.to_be_bytes());
@@ -20,62 +32,90 @@ pub fn payload_bytes(src: usize, seq: u32, len: usize) -> Vec<u8> {
     p
 }
 
+use crate::content_board::{ContentBoard, ContentError};
 pub use crate::scoreboard::Dest;
 use crate::scoreboard::ScoreError;
 
 /// Packets expected, keyed by (source, sequence number), each with its destination and the caller's data:
-/// the simulators' shared [`crate::scoreboard::Scoreboard`], plus the checks of the bytes themselves.
+/// the simulators' shared [`crate::scoreboard::Scoreboard`], plus the checks of the bytes themselves; short
+/// payloads by their content.
 #[derive(Debug, Clone)]
 pub struct Scoreboard<T> {
     board: crate::scoreboard::Scoreboard<T>,
+    short: ContentBoard<Vec<u8>, (usize, u32, T)>,
 }
 
 impl<T> Default for Scoreboard<T> {
     fn default() -> Self {
         Scoreboard {
             board: crate::scoreboard::Scoreboard::default(),
+            short: ContentBoard::default(),
         }
     }
 }
 
-impl<T> Scoreboard<T> {
+impl<T: Clone> Scoreboard<T> {
     pub fn new() -> Self {
         Self::default()
     }
 
-    /// Expects packet `seq` of `src` (sent with [`payload_bytes`]) at `dest`. A source numbers its packets
-    /// in increasing order.
+    /// Expects packet `seq` of `src` (sent with a payload of [`ID_BYTES`] or more from [`payload_bytes`]) at
+    /// `dest`. A source numbers its packets in increasing order.
     pub fn expect(&mut self, src: usize, seq: u32, dest: Dest, data: T) {
         if let Err(e) = self.board.expect(src, seq as u64, dest, data) {
             panic!("packet {src}#{seq} expected out of order: {e}");
         }
     }
 
+    /// Expects packet `seq` of `src` with a payload of `len` bytes from [`payload_bytes`], any length.
+    pub fn expect_len(&mut self, src: usize, seq: u32, dest: Dest, len: usize, data: T) {
+        if len >= ID_BYTES {
+            self.expect(src, seq, dest, data);
+        } else {
+            self.short
+                .expect(payload_bytes(src, seq, len), dest, (src, seq, data));
+        }
+    }
+
     /// Packets still expected.
     pub fn outstanding(&self) -> usize {
-        self.board.outstanding()
+        self.board.outstanding() + self.short.outstanding()
     }
 
     /// The packets still expected, sorted by (source, sequence number).
     pub fn ids(&self) -> Vec<(usize, u32)> {
-        self.board
+        let mut v: Vec<(usize, u32)> = self
+            .board
             .outstanding_units()
             .into_iter()
             .map(|(s, k)| (s, k as u32))
-            .collect()
+            .collect();
+        v.extend(self.short.unarrived().into_iter().map(|u| (u.0, u.1)));
+        v.sort_unstable();
+        v
     }
 
     /// The caller's data of an expected packet.
     pub fn get(&self, id: &(usize, u32)) -> Option<&T> {
-        self.board.record(id.0, id.1 as u64)
+        self.board.record(id.0, id.1 as u64).or_else(|| {
+            self.short
+                .unarrived()
+                .into_iter()
+                .find(|u| (u.0, u.1) == *id)
+                .map(|u| &u.2)
+        })
     }
 
     /// Whether [`Self::arrive`] would accept this arrival at `at` (known, permitted there, CRC good, payload as
     /// sent), without changing anything: used after a link failure, when a packet cut on the failed link may
     /// arrive damaged and must be told apart from a broken invariant.
     pub fn would_accept(&self, at: usize, a: &Arrival) -> bool {
-        if a.payload.len() < 6 || !a.crc_ok {
+        if !a.crc_ok {
             return false;
+        }
+        if a.payload.len() < ID_BYTES {
+            let mut probe = self.short.clone();
+            return probe.arrive(&a.payload, at).is_ok();
         }
         let src = u16::from_be_bytes([a.payload[0], a.payload[1]]) as usize;
         let seq = u32::from_be_bytes([a.payload[2], a.payload[3], a.payload[4], a.payload[5]]);
@@ -92,13 +132,29 @@ impl<T> Scoreboard<T> {
         at: usize,
         a: &Arrival,
     ) -> Result<(usize, u32, T), Sp2SysError> {
-        if a.payload.len() < 6 {
-            return Err(Sp2SysError::Corrupted {
-                cycle,
-                at,
-                src: usize::MAX,
-                seq: 0,
-                why: "shorter than its source and sequence number",
+        if a.payload.len() < ID_BYTES {
+            if !a.crc_ok {
+                return Err(Sp2SysError::Corrupted {
+                    cycle,
+                    at,
+                    src: usize::MAX,
+                    seq: 0,
+                    why: "CRC mismatch (a short packet)",
+                });
+            }
+            return self.short.arrive(&a.payload, at).map_err(|e| {
+                let why = match e {
+                    ContentError::Misdelivered { .. } => "misdelivered",
+                    ContentError::Duplicated { .. } => "duplicated",
+                    ContentError::Unknown { .. } => "unknown",
+                };
+                Sp2SysError::Short {
+                    cycle,
+                    at,
+                    len: a.payload.len(),
+                    why,
+                    detail: e.to_string(),
+                }
             });
         }
         let src = u16::from_be_bytes([a.payload[0], a.payload[1]]) as usize;

@@ -85,6 +85,14 @@ pub enum Sp2SysError {
         seq: u32,
         why: &'static str,
     },
+    #[error("cycle {cycle}: a packet with a {len}-byte payload arrived at {at}, {why}: {detail}")]
+    Short {
+        cycle: u64,
+        at: usize,
+        len: usize,
+        why: &'static str,
+        detail: String,
+    },
     #[error("deadlock: no byte moved for {DEADLOCK_CYCLES} cycles up to cycle {cycle} with {outstanding} packets outstanding")]
     Deadlock { cycle: u64, outstanding: usize },
     #[error("after draining: {0}")]
@@ -175,6 +183,7 @@ pub struct Sp2SysStats {
     pub faults: Option<FaultStats>,
 }
 
+#[derive(Clone)]
 struct Pending {
     created: u64,
     bytes: usize,

@@ -77,7 +77,8 @@ fn random_packet(rng: &mut Xoshiro256PlusPlus) -> Vec<u8> {
             let len = match k {
                 2..=9 => rng.gen_range(1..=4u8),
                 10..=17 => rng.gen_range(5..=12u8),
-                _ => rng.gen_range(13..=40u8),
+                // The whole legal range (`LEN` 1..=255), its corners often.
+                _ => 1 + asr_model::sp2::stimulus::payload_len(rng, 1) as u8,
             };
             let set = rng.gen_range(1..=255u8);
             let mut p = vec![len, set];

@@ -3,25 +3,30 @@
 //! `builtin("sp2:16")`, both driven by the same 16 model processors
 //! (`asr_model::sp2::node::Node`): packets with ASR headers from the route generator's tables
 //! (`TableRouting::from_tables`) and some with their single-path reduction, random destinations (on the same
-//! chip: one switch; on another chip: three switches, turning around at a stage chip), random lengths, load
-//! phases, random consumer backpressure on and off. The board's outputs and every chip's link and token
-//! outputs (`chips_*` ports) are compared every cycle; a scoreboard keyed by (source, destination, sequence)
-//! checks that every packet arrives exactly once, intact, at its destination; after the drain every switch
-//! must be idle with its free list full.
+//! chip: one switch; on another chip: three switches, turning around at a stage chip), payloads over the
+//! whole legal range with its corners often and gaps of 0 or 1 idle cycles most of the time
+//! (`asr_model::sp2::stimulus`), load phases, random consumer backpressure on and off. The board's outputs
+//! and every chip's link and token outputs (`chips_*` ports) are compared every cycle; a scoreboard checks
+//! that every packet arrives exactly once, intact, at its destination — by its payload, which from 4 bytes
+//! on starts with (source, destination, sequence) and below is random bytes, matched by content
+//! (`asr_model::content_board`, exact whatever the collisions); after the drain every switch must be idle
+//! with its free list full.
 
 use super::sp2_switch::SwitchTwin;
 use crate::cosim::{Frame, Top};
 use crate::harness::rng;
+use asr_model::content_board::ContentBoard;
 use asr_model::header::Header;
 use asr_model::routing::{Routing, TableRouting};
+use asr_model::scoreboard::Dest;
 use asr_model::sp2::network::Sp2Network;
 use asr_model::sp2::node::Node;
+use asr_model::sp2::stimulus::{gap, payload_len, Corners};
 use asr_model::sp2::switch::Sp2Switch;
 use asr_model::sp2::{encode_packet, PORTS};
 use asr_model::topology::{builtin, Topology};
 use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
-use std::collections::HashMap;
 
 crate::rusthdl_io!(
     Sp2BoardIo,
@@ -59,8 +64,8 @@ pub const N: usize = 16;
 pub const CHIPS: usize = 8;
 
 /// A packet the scoreboard waits for.
+#[derive(Clone)]
 struct Expect {
-    payload: Vec<u8>,
     hops: usize,
     single: bool,
 }
@@ -79,7 +84,9 @@ pub struct Sp2BoardTop<S: SwitchTwin = Sp2Switch> {
     single: TableRouting,
     nodes: Vec<Node>,
     seq: Vec<u16>,
-    pending: HashMap<(usize, usize, u16), Expect>,
+    /// Expected packets by payload, at their destination.
+    pending: ContentBoard<Vec<u8>, Expect>,
+    corners: Corners,
     /// Cycles per load phase.
     phase_len: u64,
     /// Per processor: probability of consuming a received byte in this phase.
@@ -107,7 +114,8 @@ impl<S: SwitchTwin> Sp2BoardTop<S> {
             single,
             nodes: (0..N).map(|_| Node::new()).collect(),
             seq: vec![0; N],
-            pending: HashMap::new(),
+            pending: ContentBoard::new(),
+            corners: Corners::default(),
             phase_len,
             consume: [1.0; N],
             draining: false,
@@ -122,8 +130,8 @@ impl<S: SwitchTwin> Sp2BoardTop<S> {
     }
 
     /// A new packet from `src`: destination, route (ASR or single-path), payload `[src, dst, seq_hi, seq_lo,
-    /// …]`.
-    fn new_packet(&mut self, src: usize, single_share: f64) -> Result<Vec<u8>, String> {
+    /// …]` (random bytes below 4 bytes), and the gap before it.
+    fn new_packet(&mut self, src: usize, single_share: f64) -> Result<(u32, Vec<u8>), String> {
         let rng = &mut self.rng;
         let dst = if rng.gen_bool(0.3) {
             // Same chip: one switch.
@@ -134,58 +142,45 @@ impl<S: SwitchTwin> Sp2BoardTop<S> {
         let single = rng.gen_bool(single_share);
         let routing: &dyn Routing = if single { &self.single } else { &self.asr };
         routing.route(src, dst, rng, &mut self.hops);
-        let len = if rng.gen_bool(0.1) {
-            rng.gen_range(61..=200)
-        } else {
-            rng.gen_range(4..=60)
-        };
-        // The sequence number wraps after 65 536 packets per source; by then the packet of the same number
-        // has long been delivered (the drain limit bounds a packet's life), which the scoreboard checks.
+        let len = payload_len(rng, self.hops.len());
+        let g = gap(rng);
+        self.corners.count(len, 255 - self.hops.len(), g);
+        // The sequence number wraps after 65 536 packets per source; a packet of the same number still in
+        // flight would be matched by content all the same (the board is exact).
         let seq = self.seq[src];
         self.seq[src] = seq.wrapping_add(1);
         let mut payload = vec![src as u8, dst as u8, (seq >> 8) as u8, seq as u8];
-        payload.extend((4..len).map(|_| rng.gen::<u8>()));
+        payload.truncate(len);
+        payload.extend((payload.len()..len).map(|_| rng.gen::<u8>()));
+        if len < 4 {
+            payload = (0..len).map(|_| rng.gen::<u8>()).collect();
+        }
         let header =
             Header::new(8, self.hops.clone()).map_err(|e| format!("generated route: {e}"))?;
         let bytes = encode_packet(&header, &payload).map_err(|e| format!("packet: {e}"))?;
         let e = Expect {
-            payload,
             hops: self.hops.len(),
             single,
         };
-        if self.pending.insert((src, dst, seq), e).is_some() {
-            return Err(format!(
-                "packet {src}#{seq} for {dst} still in flight when its number came round again"
-            ));
-        }
+        self.pending.expect(payload, Dest::One(dst), e);
         self.injected += 1;
-        Ok(bytes)
+        Ok((g, bytes))
     }
 
     /// Takes the packets that arrived this cycle off the scoreboard.
     fn collect(&mut self) -> Result<(), String> {
         for at in 0..N {
             for a in std::mem::take(&mut self.nodes[at].arrivals) {
-                let p = &a.payload;
-                if p.len() < 4 {
-                    return Err(format!("processor {at} got a {}-byte packet", p.len()));
-                }
-                let (src, dst, seq) = (
-                    p[0] as usize,
-                    p[1] as usize,
-                    u16::from_be_bytes([p[2], p[3]]),
-                );
-                let Some(e) = self.pending.remove(&(src, at, seq)) else {
+                if !a.crc_ok {
                     return Err(format!(
-                        "processor {at} got packet {src}#{seq} for {dst}: unknown, duplicate or misdelivered"
-                    ));
-                };
-                if !a.crc_ok || *p != e.payload {
-                    return Err(format!(
-                        "packet {src}#{seq} arrived at {at} corrupted (CRC ok: {})",
-                        a.crc_ok
+                        "processor {at} got a packet with a bad CRC: {:02x?}",
+                        a.payload
                     ));
                 }
+                let e = self
+                    .pending
+                    .arrive(&a.payload, at)
+                    .map_err(|e| format!("processor {at}: a packet {e}: {:02x?}", a.payload))?;
                 self.delivered += 1;
                 match e.hops {
                     1 => self.one_hop += 1,
@@ -227,8 +222,8 @@ impl<S: SwitchTwin> Top for Sp2BoardTop<S> {
         let mut token_in = [false; N];
         for k in 0..N {
             if !self.draining && self.nodes[k].send_queue.len() < 3 && self.rng.gen_bool(p_new) {
-                let p = self.new_packet(k, single_share)?;
-                self.nodes[k].send_queue.push_back(p);
+                let (g, p) = self.new_packet(k, single_share)?;
+                self.nodes[k].send_after(g, p);
             }
             let consume = (self.draining || self.rng.gen_bool(self.consume[k])) as usize;
             (link_in[k], token_in[k]) = self.nodes[k].cycle(n, link_out[k], token_out[k], consume);
@@ -263,7 +258,9 @@ impl<S: SwitchTwin> Top for Sp2BoardTop<S> {
     }
 
     fn drained(&self) -> bool {
-        self.pending.is_empty() && self.nodes.iter().all(|x| x.is_idle()) && self.net.is_idle()
+        self.pending.outstanding() == 0
+            && self.nodes.iter().all(|x| x.is_idle())
+            && self.net.is_idle()
     }
 
     fn drain_limit(&self) -> u64 {
@@ -312,6 +309,9 @@ impl<S: SwitchTwin> Top for Sp2BoardTop<S> {
             ("hops_via_xbar", via_xbar),
             ("hops_via_queue", via_queue),
         ]
+        .into_iter()
+        .chain(self.corners.counters())
+        .collect()
     }
 }
 

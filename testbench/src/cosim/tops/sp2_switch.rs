@@ -1,17 +1,26 @@
 //! `sp2_switch`: the whole SP2-style 8×8 switch against `asr_model::sp2::switch::Sp2Switch::step`, with a
 //! model node (`asr_model::sp2::node::Node`) on each port: random packets (route sets of 1, 2 or any number
-//! of ports, extra route bytes, 0..40-byte payloads, a few empty route sets, a few packets with one flipped
-//! bit — in the payload or CRC, or anywhere), random consumer backpressure at the nodes (a slow consumer in
-//! one load phase, and stalls of 20..300 cycles switched on and off at random at every node), load phases;
-//! `link_out`, `token_out` and the receivers' error counters (modulo 256) compared every cycle; the model's
-//! queue invariants checked every 500 cycles. No drain: a flipped bit in `LEN` misframes a receiver until
-//! more bytes arrive, so the switch is never certain to empty (the board's traffic has no such packets and
-//! drains).
+//! of ports, extra route bytes, payloads over the whole legal range with its corners often —
+//! `asr_model::sp2::stimulus`: 0, 1 and 2 bytes, the chunk boundaries, the longest — sent back to back or
+//! after 1 idle cycle most of the time; a few empty route sets and `LEN = 0` packets, dropped and counted; a
+//! few packets with one flipped bit after `R1`, routed and flagged bad), random consumer backpressure at the
+//! nodes (a slow consumer in one load phase, and stalls of 20..300 cycles switched on and off at random at
+//! every node), load phases; `link_out`, `token_out` and the receivers' error counters (modulo 256) compared
+//! every cycle; the model's queue invariants checked every 500 cycles.
+//!
+//! Scoreboard: every packet the switch should forward is expected by its content (what follows `LEN − 1`:
+//! the further route bytes and the payload, and whether its CRC must arrive good) at the ports of its route
+//! set (`asr_model::content_board`: exact even for the many empty payloads), every arrival is matched, and
+//! after the drain nothing is outstanding and the switch is idle with every chunk free. (Bit flips in `LEN`
+//! or `R1`, which misframe a receiver for good, are the receiver tops' stimulus, not this one's.)
 
 use crate::cosim::{Frame, Top};
 use crate::harness::rng;
+use asr_model::content_board::ContentBoard;
 use asr_model::header::Header;
+use asr_model::scoreboard::Dest;
 use asr_model::sp2::node::Node;
+use asr_model::sp2::stimulus::{gap, payload_len, Corners};
 use asr_model::sp2::switch::Sp2Switch;
 use asr_model::sp2::v2::switch::Sp2SwitchV2;
 use asr_model::sp2::{crc8, encode_packet, SwitchModel, PORTS};
@@ -81,8 +90,27 @@ impl SwitchTwin for Sp2SwitchV2 {
     }
 }
 
-/// A random packet for load phase `phase` (1: single-port routes only).
-pub fn random_packet(rng: &mut Xoshiro256PlusPlus, phase: u64) -> Vec<u8> {
+/// A random packet for load phase `phase` (1: single-port routes only), and what the switch forwards of it
+/// (none for a malformed one): its content after `LEN − 1`, whether its CRC arrives good, its route set.
+pub struct RandomPacket {
+    pub bytes: Vec<u8>,
+    pub forwarded: Option<(Vec<u8>, bool, u8)>,
+    /// Its payload and the largest payload its route allows.
+    pub payload: usize,
+    pub max: usize,
+}
+
+/// Draws a [`RandomPacket`].
+pub fn random_packet(rng: &mut Xoshiro256PlusPlus, phase: u64) -> RandomPacket {
+    if rng.gen_range(0..60) == 0 {
+        // `LEN = 0`: two bytes, dropped and counted.
+        return RandomPacket {
+            bytes: vec![0, crc8(&[0])],
+            forwarded: None,
+            payload: 0,
+            max: 0,
+        };
+    }
     let set: u8 = match rng.gen_range(0..40) {
         0 => 0, // malformed: dropped and counted
         k if k < 16 || phase == 1 => 1 << rng.gen_range(0..8),
@@ -96,8 +124,9 @@ pub fn random_packet(rng: &mut Xoshiro256PlusPlus, phase: u64) -> Vec<u8> {
     let hops: Vec<u64> = std::iter::once(set as u64)
         .chain((0..rng.gen_range(0..3)).map(|_| rng.gen_range(1..=255u64)))
         .collect();
-    let payload: Vec<u8> = (0..rng.gen_range(0..=40)).map(|_| rng.gen()).collect();
-    let route_bytes = hops.len();
+    let len = payload_len(rng, hops.len());
+    let payload: Vec<u8> = (0..len).map(|_| rng.gen()).collect();
+    let max = 255 - hops.len();
     let mut p = if set == 0 {
         // `Header` refuses an empty set: the same format by hand (docs/sp2-switch.md §2).
         let mut p = vec![(hops.len() + payload.len()) as u8];
@@ -108,17 +137,21 @@ pub fn random_packet(rng: &mut Xoshiro256PlusPlus, phase: u64) -> Vec<u8> {
     } else {
         encode_packet(&Header::new(8, hops).expect("non-empty sets"), &payload).expect("LEN ≤ 255")
     };
-    // One flipped bit: in the payload or the CRC (the packet is routed and flagged bad: a CRC error), or
-    // anywhere (LEN and route bytes too: misframed and malformed packets).
-    if rng.gen_bool(0.02) {
-        let k = if rng.gen_bool(0.7) {
-            rng.gen_range(1 + route_bytes..p.len())
-        } else {
-            rng.gen_range(0..p.len())
-        };
+    // One flipped bit after `R1` (further route bytes, payload or CRC): the packet is routed and flagged
+    // bad, and arrives with a bad CRC.
+    let mut good = true;
+    if p.len() > 2 && rng.gen_bool(0.02) {
+        let k = rng.gen_range(2..p.len());
         p[k] ^= 1 << rng.gen_range(0..8);
+        good = false;
     }
-    p
+    let forwarded = (set != 0).then(|| (p[2..p.len() - 1].to_vec(), good, set));
+    RandomPacket {
+        bytes: p,
+        forwarded,
+        payload: len,
+        max,
+    }
 }
 
 pub struct Sp2SwitchTop<S: SwitchTwin = Sp2Switch> {
@@ -128,6 +161,12 @@ pub struct Sp2SwitchTop<S: SwitchTwin = Sp2Switch> {
     wires: ([Option<u8>; PORTS], [bool; PORTS]),
     stall_until: [u64; PORTS],
     bytes_out: u64,
+    /// Expected packets by content (what follows `LEN − 1`, CRC good): (source port, its packet number).
+    board: ContentBoard<(Vec<u8>, bool), (usize, u64)>,
+    sent: [u64; PORTS],
+    delivered: u64,
+    corners: Corners,
+    draining: bool,
 }
 
 impl<S: SwitchTwin> Sp2SwitchTop<S> {
@@ -139,6 +178,11 @@ impl<S: SwitchTwin> Sp2SwitchTop<S> {
             wires: ([None; PORTS], [false; PORTS]),
             stall_until: [0; PORTS],
             bytes_out: 0,
+            board: ContentBoard::new(),
+            sent: [0; PORTS],
+            delivered: 0,
+            corners: Corners::default(),
+            draining: false,
         }
     }
 }
@@ -156,14 +200,23 @@ impl<S: SwitchTwin> Top for Sp2SwitchTop<S> {
         let mut link_in = [None; PORTS];
         let mut token_in = [false; PORTS];
         for p in 0..PORTS {
-            if self.nodes[p].send_queue.len() < 4 && self.rng.gen_bool(p_new) {
+            if !self.draining && self.nodes[p].send_queue.len() < 4 && self.rng.gen_bool(p_new) {
                 let pkt = random_packet(&mut self.rng, phase);
-                self.nodes[p].send_queue.push_back(pkt);
+                let g = gap(&mut self.rng);
+                self.corners.count(pkt.payload, pkt.max, g);
+                if let Some((body, good, set)) = pkt.forwarded {
+                    self.board
+                        .expect((body, good), Dest::Set(set as u64), (p, self.sent[p]));
+                }
+                self.sent[p] += 1;
+                self.nodes[p].send_after(g, pkt.bytes);
             }
             if n >= self.stall_until[p] && self.rng.gen_bool(0.001) {
                 self.stall_until[p] = n + self.rng.gen_range(20..300);
             }
-            let consume = (n >= self.stall_until[p] && self.rng.gen_bool(p_consume)) as usize;
+            let consume = (self.draining
+                || (n >= self.stall_until[p] && self.rng.gen_bool(p_consume)))
+                as usize;
             (link_in[p], token_in[p]) =
                 self.nodes[p].cycle(self.sw.cycles(), self.wires.0[p], self.wires.1[p], consume);
         }
@@ -178,11 +231,35 @@ impl<S: SwitchTwin> Top for Sp2SwitchTop<S> {
         }
         self.bytes_out += o.link_out.iter().filter(|b| b.is_some()).count() as u64;
         self.wires = (o.link_out, o.token_out);
+        for at in 0..PORTS {
+            for a in std::mem::take(&mut self.nodes[at].arrivals) {
+                self.board
+                    .arrive(&(a.payload, a.crc_ok), at)
+                    .map_err(|e| format!("scoreboard, cycle {n}: a packet {e}"))?;
+                self.delivered += 1;
+            }
+        }
         put_link(pins, "link_in_", "token_in", &link_in, &token_in);
         put_link(expect, "link_out_", "token_out", &o.link_out, &o.token_out);
         expect.put_bytes("crc_errors", &crc);
         expect.put_bytes("route_errors", &route);
         Ok(())
+    }
+
+    fn drain(&mut self) {
+        self.draining = true;
+    }
+
+    fn drained(&self) -> bool {
+        self.board.outstanding() == 0
+            && self.nodes.iter().all(|x| x.is_idle())
+            && self.sw.idle()
+            && self.wires.0.iter().all(Option::is_none)
+    }
+
+    fn drain_limit(&self) -> u64 {
+        // Four packets of up to 257 bytes queued at every node, then the switch's contents.
+        20_000
     }
 
     fn packets(&self) -> u64 {
@@ -193,19 +270,40 @@ impl<S: SwitchTwin> Top for Sp2SwitchTop<S> {
     fn finish(&mut self) -> Result<(), String> {
         self.sw
             .check_queue()
-            .map_err(|e| format!("model at the end: {e}"))
+            .map_err(|e| format!("model at the end: {e}"))?;
+        if self.board.outstanding() != 0 {
+            let lost: Vec<String> = self
+                .board
+                .unarrived()
+                .iter()
+                .take(10)
+                .map(|(s, k)| format!("{s}#{k}"))
+                .collect();
+            return Err(format!(
+                "{} packets never arrived, e.g. {}",
+                self.board.outstanding(),
+                lost.join(", ")
+            ));
+        }
+        if !self.sw.idle() {
+            return Err("the switch is not idle after the drain".into());
+        }
+        Ok(())
     }
 
     fn counters(&self) -> Vec<(&'static str, u64)> {
         let (q, x) = self.sw.packets_via();
         let errs = (0..PORTS).map(|i| self.sw.errors(i));
-        vec![
+        let mut v = vec![
             ("bytes_out", self.bytes_out),
             ("via_xbar", x),
             ("via_queue", q),
+            ("delivered", self.delivered),
             ("crc_errors", errs.clone().map(|e| e.0).sum()),
             ("route_errors", errs.map(|e| e.1).sum()),
-        ]
+        ];
+        v.extend(self.corners.counters());
+        v
     }
 }
 
@@ -217,4 +315,33 @@ pub fn put_link(f: &mut Frame, prefix: &str, token: &str, link: &[Option<u8>], t
     f.put_bools(&format!("{prefix}valid"), &valid);
     f.put_bytes(&format!("{prefix}data"), &data);
     f.put_bools(token, tokens);
+}
+
+/// Asserts that a run of this top of `cycles` cycles of traffic exercised what it should (per 100 000
+/// cycles: the byte and packet counts, both paths, both error counters, every payload corner and both
+/// short gaps, at about half of what seed 0x5eeda5a5 gives on either switch).
+pub fn assert_exercised(r: &crate::cosim::Report, cycles: u64) {
+    let k = cycles as f64 / 100_000.0;
+    let want = [
+        ("bytes_out", 250_000.0),
+        ("via_xbar", 800.0),
+        ("via_queue", 1_500.0),
+        ("delivered", 2_000.0),
+        ("crc_errors", 40.0),
+        ("route_errors", 90.0),
+        ("payload_0", 250.0),
+        ("payload_1", 200.0),
+        ("payload_2", 200.0),
+        ("payload_max", 120.0),
+        ("gap_0", 1_200.0),
+        ("gap_1", 600.0),
+    ];
+    for (name, per) in want {
+        assert!(
+            r.counter(name) as f64 > per * k,
+            "too little `{name}` ({} < {:.0}): {r}",
+            r.counter(name),
+            per * k
+        );
+    }
 }

@@ -2,7 +2,7 @@
 //! output every cycle.
 //!
 //! Stimulus: the rest of the switch for one output, as `Sp2V2Switch` drives it. The central queue holds
-//! packets of 1–40 bytes for this output as chunks of 8 bytes (a shorter last one, random junk above the
+//! packets of 1–255 bytes (`asr_model::sp2::stimulus`: the whole legal range, its corners often) for this output as chunks of 8 bytes (a shorter last one, random junk above the
 //! valid bytes, a bad flag on some packets); `load` is its chunks plus a random number promised; a read is
 //! granted only when the transmitter `wants` and the queue has a chunk, and the chunk arrives the next
 //! cycle. A crossbar grant comes only when the transmitter is `free`; the granted receiver then offers the
@@ -171,7 +171,8 @@ impl Top for Sp2TransmitterTop {
         if v.free && rng.gen_bool(p_grant) {
             let i = rng.gen_range(0..8u8);
             grant = Some(i);
-            let len = rng.gen_range(1..=24usize);
+            // The outgoing packet: `LEN − 1` and the body, 1..=255 bytes (the whole legal range).
+            let len = 1 + asr_model::sp2::stimulus::payload_len(rng, 1);
             let bytes: Vec<u8> = (0..len).map(|_| rng.gen()).collect();
             self.rx_bad = rng.gen_bool(0.2);
             self.rx_bytes = bytes.iter().copied().collect();
@@ -220,7 +221,7 @@ impl Top for Sp2TransmitterTop {
         // for a grant).
         let rng = &mut self.rng;
         if self.queue.len() < 24 && rng.gen_bool(p_pkt) {
-            let len = rng.gen_range(1..=40usize);
+            let len = 1 + asr_model::sp2::stimulus::payload_len(rng, 1);
             let bad = rng.gen_bool(0.2);
             let bytes: Vec<u8> = (0..len).map(|_| rng.gen()).collect();
             for (k, c) in bytes.chunks(8).enumerate() {
