@@ -40,7 +40,7 @@ use asr_model::header::Header;
 use asr_model::sp2::scoreboard::payload_bytes;
 use asr_model::sp2::v2::switch::Sp2SwitchV2;
 use asr_model::sp2::{crc8, encode_packet};
-use asr_testbench::cosim::tops::sp2_directed::{packets_of, raw_from, Script, Sent, Sp2Directed};
+use asr_testbench::cosim::tops::sp2_directed::{packets_of, raw_from, Log, Script, Sp2Directed};
 use asr_testbench::cosim::{run, Options};
 use std::sync::Arc;
 
@@ -74,7 +74,8 @@ fn directed(name: &str, script: Script) {
 #[test]
 fn short_packet_then_another_directed_in_every_simulator() {
     let bytes = [0x01, 0x04, 0x09, 0x05, 0x03, 0xaa, 0xbb, 0xcc, 0xdd, 0x42];
-    let check = Arc::new(|s: &Sent| {
+    let check = Arc::new(|l: &Log| {
+        let s = &l.sent;
         let bytes = |p: usize| s[p].iter().map(|x| x.1).collect::<Vec<u8>>();
         if bytes(2) != [0x00, 0x00] {
             return Err(format!("output 2 sent {:02x?}", bytes(2)));
@@ -94,6 +95,7 @@ fn short_packet_then_another_directed_in_every_simulator() {
             raw: vec![(6, raw_from(1, &bytes))],
             packets: vec![],
             stall: vec![],
+            tokens: vec![],
             cycles: 60,
             check,
         },
@@ -109,7 +111,8 @@ fn queued_packet_not_overtaken_directed_in_every_simulator() {
         .map(|k| (0, 3, packet(1, &payload_bytes(3, k, 30))))
         .collect();
     packets.push((11, 7, packet(1, &payload_bytes(7, 0, 30))));
-    let check = Arc::new(|s: &Sent| {
+    let check = Arc::new(|l: &Log| {
+        let s = &l.sent;
         let srcs: Vec<u16> = packets_of(&s[0])
             .iter()
             .map(|p| u16::from_be_bytes([p[1], p[2]]))
@@ -128,6 +131,7 @@ fn queued_packet_not_overtaken_directed_in_every_simulator() {
             raw: vec![],
             packets,
             stall: vec![(0, 1..51)],
+            tokens: vec![],
             cycles: 700,
             check,
         },

@@ -5,9 +5,11 @@
 //! A [`Script`] gives, per input port, either raw bytes per cycle (`None`: no byte that cycle; the script
 //! keeps within the link's 16 bytes of credit itself) or whole packets handed to a model node at a given
 //! cycle (the node sends them back to back within its credit), and per output port the cycles in which its
-//! node consumes nothing (no tokens return: back-pressure). The model switch runs beside, every output is
-//! compared every cycle, and at the end the bytes each output sent (with their cycles) go to the script's
-//! check, which names what is wrong.
+//! node consumes nothing (no tokens return: back-pressure), or raw `token_in` per cycle in place of a port's
+//! node (exact token timing). The model switch runs beside, every output is compared every cycle, and at the
+//! end the script's check gets the [`Log`]: the bytes each output sent (with their cycles) and every cycle's
+//! pins ([`Pins`]: what went in, what the switch drove, its error counters), and names what is wrong. The
+//! backends equal the model on every output in every cycle, so what the check sees holds for the Verilog too.
 
 use super::sp2_switch::{put_link, SwitchTwin};
 use crate::cosim::{Frame, Top};
@@ -19,8 +21,31 @@ use std::sync::Arc;
 /// What each output sent: per output, (cycle, byte) in order.
 pub type Sent = Vec<Vec<(u64, u8)>>;
 
-/// A check of what the outputs sent.
-pub type Check = Arc<dyn Fn(&Sent) -> Result<(), String> + Send + Sync>;
+/// The switch's pins in one cycle, as the exported Verilog shows them before the edge.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Pins {
+    /// `link_in_valid/data[i]` (None: not valid).
+    pub link_in: [Option<u8>; PORTS],
+    pub token_in: [bool; PORTS],
+    /// `link_out_valid/data[o]`.
+    pub link_out: [Option<u8>; PORTS],
+    pub token_out: [bool; PORTS],
+    /// `crc_errors[8i +: 8]` and `route_errors[8i +: 8]`.
+    pub crc_errors: [u8; PORTS],
+    pub route_errors: [u8; PORTS],
+}
+
+/// What a run of a script recorded, for its check.
+#[derive(Debug, Clone, Default)]
+pub struct Log {
+    /// What each output sent.
+    pub sent: Sent,
+    /// Every cycle's pins, indexed by cycle.
+    pub pins: Vec<Pins>,
+}
+
+/// A check of a run's [`Log`].
+pub type Check = Arc<dyn Fn(&Log) -> Result<(), String> + Send + Sync>;
 
 /// A directed test's stimulus.
 #[derive(Clone)]
@@ -31,6 +56,9 @@ pub struct Script {
     pub packets: Vec<(u64, usize, Vec<u8>)>,
     /// Per output: the cycles in which its node consumes nothing.
     pub stall: Vec<(usize, Range<u64>)>,
+    /// Per output: raw `token_in`, one per cycle from cycle 0, in place of the node's tokens (none after the
+    /// end; the script keeps within the credit itself: a token beyond it is a model error).
+    pub tokens: Vec<(usize, Vec<bool>)>,
     /// Cycles after which the switch must be idle and everything delivered.
     pub cycles: u64,
     pub check: Check,
@@ -42,7 +70,7 @@ pub struct Sp2Directed<S: SwitchTwin> {
     sw: S,
     nodes: Vec<Node>,
     wires: ([Option<u8>; PORTS], [bool; PORTS]),
-    sent: Sent,
+    log: Log,
     packets: u64,
 }
 
@@ -53,7 +81,10 @@ impl<S: SwitchTwin> Sp2Directed<S> {
             sw: S::default(),
             nodes: (0..PORTS).map(|_| Node::new()).collect(),
             wires: ([None; PORTS], [false; PORTS]),
-            sent: vec![Vec::new(); PORTS],
+            log: Log {
+                sent: vec![Vec::new(); PORTS],
+                pins: Vec::new(),
+            },
             packets: 0,
         }
     }
@@ -66,15 +97,15 @@ impl<S: SwitchTwin> Sp2Directed<S> {
         crate::cosim::Stimulus(Arc::new(move || Box::new(Self::new(script.clone()))))
     }
 
-    /// Runs the script on the model alone and returns what each output sent (for tests that check the
-    /// model before the HDL).
-    pub fn model_only(script: Script) -> Result<Sent, String> {
+    /// Runs the script on the model alone and returns its log (for tests that check the model before the
+    /// HDL).
+    pub fn model_only(script: Script) -> Result<Log, String> {
         let mut t = Self::new(script);
         for n in 0..t.script.cycles {
             t.step(n)?;
         }
         t.finish()?;
-        Ok(t.sent)
+        Ok(t.log)
     }
 
     /// Cycle `n` of the model: the pins and what the switch drove (links, tokens, error counters before the
@@ -116,6 +147,9 @@ impl<S: SwitchTwin> Sp2Directed<S> {
         for (p, bytes) in &self.script.raw {
             link_in[*p] = bytes.get(n as usize).copied().flatten();
         }
+        for (p, tokens) in &self.script.tokens {
+            token_in[*p] = tokens.get(n as usize).copied().unwrap_or(false);
+        }
         let crc: [u8; PORTS] = std::array::from_fn(|i| self.sw.errors(i).0 as u8);
         let route: [u8; PORTS] = std::array::from_fn(|i| self.sw.errors(i).1 as u8);
         let o = self
@@ -124,9 +158,17 @@ impl<S: SwitchTwin> Sp2Directed<S> {
             .map_err(|e| format!("model, cycle {n}: {e}"))?;
         for (p, b) in o.link_out.iter().enumerate() {
             if let Some(b) = b {
-                self.sent[p].push((n, *b));
+                self.log.sent[p].push((n, *b));
             }
         }
+        self.log.pins.push(Pins {
+            link_in,
+            token_in,
+            link_out: o.link_out,
+            token_out: o.token_out,
+            crc_errors: crc,
+            route_errors: route,
+        });
         self.wires = (o.link_out, o.token_out);
         let (q, x) = self.sw.packets_via();
         self.packets = q + x;
@@ -157,7 +199,7 @@ impl<S: SwitchTwin> Top for Sp2Directed<S> {
         if !self.sw.idle() {
             return Err("the switch is not idle at the end of the script".into());
         }
-        (self.script.check)(&self.sent)
+        (self.script.check)(&self.log)
     }
 }
 
