@@ -64,7 +64,9 @@ fn bad_input_is_an_error_naming_the_problem() {
         (vec!["--network", "mesh:4x4"], "8"),
         (vec!["--routing", "xy"], "--routing `xy`"),
         (vec!["--load", "1.5"], "--load"),
-        (vec!["--payload", "3"], "--payload `3`"),
+        (vec!["--payload", "241"], "--payload `241`"),
+        (vec!["--payload", "9..4"], "--payload `9..4`"),
+        (vec!["--payload", "fullest"], "--payload `fullest`"),
         (vec!["--switch", "v3"], "--switch"),
     ] {
         let mut a = vec!["sp2-system"];

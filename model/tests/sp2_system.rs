@@ -150,6 +150,41 @@ fn system_32<S: SwitchModel>() {
     }
 }
 
+/// Payloads over the whole legal range (`payload_full`: 0 up to 255 minus the route bytes, the corners
+/// often), with backpressure on and off, on the board and on 32 nodes near saturation, both switches: the
+/// scoreboard (short payloads by their content) and the drain hold.
+#[test]
+fn full_range_payloads_are_delivered_on_both_switches() {
+    full_range::<Sp2Switch>();
+    full_range::<Sp2SwitchV2>();
+}
+
+fn full_range<S: SwitchModel>() {
+    for (net, load, consume, seed) in [
+        ("sp2:16", 0.5, 1.0, 21),
+        ("sp2:16", 0.9, 0.6, 22),
+        ("sp2:32", 0.9, 1.0, 23),
+    ] {
+        let t = builtin(net).unwrap();
+        let asr = tables(&t);
+        for routing in [&asr as &dyn Routing, &asr.single_path("single")] {
+            let cfg = Sp2SysConfig {
+                load,
+                payload_full: true,
+                warmup: 500,
+                measure: 4_000,
+                check_every: 13,
+                consume,
+                seed,
+                ..Default::default()
+            };
+            let s = run(Sp2Network::<S>::new(&t).unwrap(), routing, &cfg)
+                .unwrap_or_else(|e| panic!("{net}, seed {seed} ({}): {e}", routing.name()));
+            assert!(s.delivered > 200, "{net}, seed {seed}: {s:?}");
+        }
+    }
+}
+
 #[test]
 fn bad_parameters_and_bad_routes_are_errors() {
     let t = builtin("sp2:16").unwrap();
@@ -161,7 +196,11 @@ fn bad_parameters_and_bad_routes_are_errors() {
             ..Default::default()
         },
         Sp2SysConfig {
-            payload: (5, 10),
+            payload: (10, 5),
+            ..Default::default()
+        },
+        Sp2SysConfig {
+            payload: (6, 255),
             ..Default::default()
         },
         Sp2SysConfig {
@@ -215,6 +254,7 @@ fn soak_one_million_cycles_at_saturation() {
     let cfg = Sp2SysConfig {
         load: 1.0,
         payload: (6, 200),
+        payload_full: true,
         warmup: 0,
         measure: 1_000_000,
         source_queue: 4,
@@ -360,6 +400,7 @@ fn soak_512_nodes_one_million_cycles_deadlock_free() {
     let cfg = Sp2SysConfig {
         load: 1.0,
         payload: (6, 200),
+        payload_full: true,
         warmup: 0,
         measure: 1_000_000,
         source_queue: 4,

@@ -43,7 +43,8 @@ pub struct Args {
         allow_negative_numbers = true
     )]
     pub load: Vec<f64>,
-    /// Payload bytes per packet: N or MIN..MAX (uniform), at least 6.
+    /// Payload bytes per packet: N or MIN..MAX (uniform, 0..=240), or `full`: the whole legal range (0 up to
+    /// 255 minus the route bytes) with its corners often (0, 1, 2 bytes, chunk boundaries, the longest).
     #[arg(long, default_value = "32")]
     pub payload: String,
     /// Warm-up cycles per point before measuring, 0..=100000000.
@@ -204,13 +205,16 @@ fn prepare_faults(a: &Args, spec: &str, t: &Topology, at: u64) -> Result<Scenari
 }
 
 fn parse_payload(s: &str) -> Result<(usize, usize)> {
+    if s.trim() == "full" {
+        return Ok((0, 252));
+    }
     let (a, b) = match s.split_once("..") {
         Some((a, b)) => (a.trim().parse(), b.trim().parse()),
         None => (s.trim().parse(), s.trim().parse()),
     };
     match (a, b) {
-        (Ok(a), Ok(b)) if (6..=240).contains(&a) && a <= b && b <= 240 => Ok((a, b)),
-        _ => bail!("--payload `{s}`: N or MIN..MAX with 6 ≤ MIN ≤ MAX ≤ 240"),
+        (Ok(a), Ok(b)) if a <= b && b <= 240 => Ok((a, b)),
+        _ => bail!("--payload `{s}`: N, MIN..MAX with 0 ≤ MIN ≤ MAX ≤ 240, or full"),
     }
 }
 
@@ -338,6 +342,7 @@ fn run_jobs(a: &Args, plan: &Plan, which: &[usize]) -> Result<Vec<Point>> {
         let cfg = Sp2SysConfig {
             load,
             payload,
+            payload_full: a.payload.trim() == "full",
             warmup: a.warmup,
             measure: a.measure,
             source_queue: a.source_queue,

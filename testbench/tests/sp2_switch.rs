@@ -33,3 +33,25 @@ fn sp2_switch_verilog_in_verilator() {
     let r = check("sp2_switch", BackendKind::Verilator, 1_000_000);
     exercised(&r, 1_000_000);
 }
+
+// ---- The faults found in v2 (issue 30), checked in v1 with the same scripts (`cosim/tops/sp2_directed.rs`),
+// on the model and every backend. v1's one-cycle matcher decides on the current requests only, and its
+// transmitter takes no crossbar packet while its output has chunks queued (v1 §7).
+
+use asr_model::sp2::switch::Sp2Switch;
+use asr_testbench::cosim::tops::sp2_directed::{
+    queued_packet_and_newer_crossbar_packets, run_everywhere, short_packet_then_another,
+};
+
+#[test]
+fn v1_short_packet_then_another_directed_in_every_simulator() {
+    run_everywhere::<Sp2Switch>("short packet then another", short_packet_then_another());
+}
+
+#[test]
+fn v1_queued_packet_not_overtaken_directed_in_every_simulator() {
+    run_everywhere::<Sp2Switch>(
+        "queued packet not overtaken",
+        queued_packet_and_newer_crossbar_packets(10),
+    );
+}

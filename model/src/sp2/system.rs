@@ -121,8 +121,13 @@ pub fn fmt_ids(ids: &[(usize, u32)]) -> String {
 pub struct Sp2SysConfig {
     /// Offered load in link bytes per processor per cycle (0 < load ≤ 1).
     pub load: f64,
-    /// Payload bytes per packet, inclusive range (≥ 6: source and sequence number).
+    /// Payload bytes per packet, inclusive range (0 ≤ min ≤ max; payloads below 6 bytes are known by their
+    /// content, `super::scoreboard`).
     pub payload: (usize, usize),
+    /// Draw payloads over the whole legal range instead (`super::stimulus::payload_len`: 0 up to 255 minus
+    /// the route bytes, the corners often); `payload` is then ignored.
+    #[serde(default)]
+    pub payload_full: bool,
     pub warmup: u64,
     pub measure: u64,
     /// Packets a processor may have waiting before it refuses new ones.
@@ -139,6 +144,7 @@ impl Default for Sp2SysConfig {
         Sp2SysConfig {
             load: 0.3,
             payload: (32, 32),
+            payload_full: false,
             warmup: 2_000,
             measure: 10_000,
             source_queue: 16,
@@ -256,9 +262,9 @@ pub fn run_with_faults<S: SwitchModel>(
             cfg.load
         )));
     }
-    if cfg.payload.0 < 6 || cfg.payload.0 > cfg.payload.1 {
+    if cfg.payload.0 > cfg.payload.1 || cfg.payload.1 > 254 {
         return Err(Sp2SysError::Params(format!(
-            "payload range {:?}: need 6 ≤ min ≤ max",
+            "payload range {:?}: need min ≤ max ≤ 254",
             cfg.payload
         )));
     }
@@ -345,7 +351,11 @@ pub fn run_with_faults<S: SwitchModel>(
         let r = (c >= switch_at) as usize;
         if injecting {
             for (s, node) in nodes.iter_mut().enumerate() {
-                let len = rng.gen_range(cfg.payload.0..=cfg.payload.1);
+                let mut len = if cfg.payload_full {
+                    super::stimulus::payload_len(&mut rng, mean_hops[r][s].round() as usize)
+                } else {
+                    rng.gen_range(cfg.payload.0..=cfg.payload.1)
+                };
                 // Packet bytes on a link: LEN, route bytes, payload, CRC.
                 if !rng.gen_bool((cfg.load / (len as f64 + 2.0 + mean_hops[r][s])).min(1.0)) {
                     continue;
@@ -361,6 +371,10 @@ pub fn run_with_faults<S: SwitchModel>(
                     dst,
                     why: e.to_string(),
                 })?;
+                if cfg.payload_full {
+                    // The longest payloads of the whole range, cut to this route's length.
+                    len = len.min(255 - hops.len());
+                }
                 if hops.len() + len > 255 {
                     return Err(Sp2SysError::Params(format!(
                         "route {s} → {dst} has {} hops: with {len} payload bytes LEN exceeds 255",
@@ -379,10 +393,11 @@ pub fn run_with_faults<S: SwitchModel>(
                 let is_tagged = c >= cfg.warmup;
                 tagged += is_tagged as u64;
                 created_after += (c >= switch_at) as u64;
-                pending.expect(
+                pending.expect_len(
                     s,
                     k,
                     Dest::One(dst),
+                    len,
                     Pending {
                         created: c,
                         bytes: bytes.len(),
