@@ -245,9 +245,12 @@ pub fn raw_verilog_of(name: &str) -> Option<String> {
         ),
         "sp2_board" => isolate_all_comb(&no_rw_check(&gen(Sp2Board::<Sp2Switch>::default(), name))),
         // As `sp2_switch_v2`, whose chips it is built of.
-        "sp2_board_v2" => isolate_assignments(
-            &no_rw_check(&gen(Sp2BoardV2::default(), name)),
-            RX_V2_CRC_CONE,
+        "sp2_board_v2" => isolate_top_glue(
+            &isolate_assignments(
+                &no_rw_check(&gen(Sp2BoardV2::default(), name)),
+                RX_V2_CRC_CONE,
+            ),
+            SW_V2_ACCUMULATED,
         ),
         "sp2_allocator" => isolate_all_comb(&gen(Sp2Allocator::default(), name)),
         "sp2_transmitter" => isolate_all_comb(&gen(Sp2Transmitter::default(), name)),
@@ -335,20 +338,23 @@ pub const RX_V2_CRC_CONE: &[&str] = &["crc_step$crc", "crc_step$data", "head", "
 /// Verilator mis-simulates once isolated (see [`waive_unoptflat`]): left in the shared block.
 pub const SW_V2_ACCUMULATED: &[&str] = &["gs", "r_go", "g_w"];
 
-/// Adds `/*verilator isolate_assignments*/` to every combinational `reg` of the first (top) module but the
-/// arrays named in `except`: for `sp2_switch_v2`, whose glue block drives the allocator's, the queue's and
-/// the port blocks' inputs from their outputs (block-level loops through the crossbar, the busy outputs and
-/// the grants, which Verilator 5.006 did not settle: a mismatch at cycle 53 549 of the 10^6-cycle
-/// co-simulation after the service rule and the wait sets were added, rust-hdl and Icarus agreeing with the
-/// model).
+/// Adds `/*verilator isolate_assignments*/` to every combinational `reg` of the v2 switch's own module (the
+/// module with the switch's ports: the top of `sp2_switch_v2`, each chip of `sp2_board_v2`) but the arrays
+/// named in `except`: its glue block drives the allocator's, the queue's and the port blocks' inputs from their
+/// outputs (block-level loops through the crossbar, the busy outputs and the grants, which Verilator 5.006 did
+/// not settle: a mismatch at cycle 53 549 of the 10^6-cycle co-simulation after the service rule and the wait
+/// sets were added, rust-hdl and Icarus agreeing with the model).
 pub fn isolate_top_glue(verilog: &str, except: &[&str]) -> String {
-    let mut module = 0;
+    const SWITCH_PORTS: &str =
+        "(clock,link_in_valid,link_in_data,token_in,link_out_valid,link_out_data,\
+                                token_out,crc_errors,route_errors)";
+    let mut inside = false;
     verilog
         .lines()
         .map(|l| {
             let t = l.trim();
             if t.starts_with("module ") {
-                module += 1;
+                inside = t.contains(SWITCH_PORTS);
             }
             let name = t
                 .trim_end_matches(';')
@@ -356,7 +362,7 @@ pub fn isolate_top_glue(verilog: &str, except: &[&str]) -> String {
                 .last()
                 .unwrap_or("");
             let base = name.split('$').next().unwrap_or("");
-            let hit = module == 1
+            let hit = inside
                 && t.starts_with("reg ")
                 && t.ends_with(';')
                 && !t.contains("mem[")

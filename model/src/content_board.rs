@@ -13,9 +13,14 @@
 //! explains — whatever the keys' collisions. A key whose units are all matched is forgotten: later arrivals
 //! can only be units expected after it was matched (they arrive after those), so nothing is lost.
 //!
-//! Cost: per arrival, a depth-first search over the units of its key that allow its place; memory: the units
-//! of a key from the first unmatched one's expectation on (a key seen continuously at saturation grows;
-//! [`ContentBoard::held`] reports it).
+//! Cost: per arrival, a scan of the unmatched units of its key (the oldest that allows its place is taken),
+//! and only when none does a depth-first search over its matched ones. While every unit of a key allows one
+//! place (a processor's packets), its matched units are retired (no search needs to move them) and its matched
+//! prefix is dropped with its arrivals, so memory and time stay those of the units in flight; a key with
+//! multi-place units (route sets) keeps its history until all its units have arrived ([`ContentBoard::held`]
+//! reports it). (A key that gets its first multi-place unit after a prefix was dropped keeps the rest exact;
+//! the dropped one-place history could only be needed by a search that reorders those old arrivals, which
+//! would show as a reported duplicate, never as a missed error.)
 
 use crate::scoreboard::Dest;
 use std::collections::HashMap;
@@ -35,20 +40,37 @@ pub enum ContentError {
 
 #[derive(Debug, Clone)]
 struct Class<T> {
-    /// Expected units (in order of expectation) and the arrival each is matched to.
-    units: Vec<(Dest, T, Option<usize>)>,
+    /// Expected units (in order of expectation), the arrival each is matched to, and whether it is retired
+    /// (matched and no longer needed by any search, below).
+    units: Vec<(Dest, T, Option<usize>, bool)>,
     /// Arrivals: where, and how many units of the key had been expected when it arrived.
     arrivals: Vec<(usize, usize)>,
     /// The unit each arrival is matched to.
     mate: Vec<usize>,
+    /// Units before this index are all matched.
+    first_unmatched: usize,
+    /// Retired units before `first_unmatched` (for compaction).
+    retired: usize,
+    /// A unit that allows more than one place was expected: nothing is retired from then on.
+    mixed: bool,
+}
+
+/// Whether `d` allows exactly one place.
+fn singleton(d: Dest) -> bool {
+    match d {
+        Dest::One(_) => true,
+        Dest::Set(s) => s.count_ones() == 1,
+    }
 }
 
 impl<T> Class<T> {
-    /// Depth-first search for an augmenting path from arrival `a`.
+    /// Depth-first search for an augmenting path from arrival `a`. Retired units are skipped: while every
+    /// unit of the key allows one place only, a matched unit never needs to move (an arrival at its place
+    /// can take any unmatched unit for that place that the matched unit's arrival could take, being later).
     fn augment(&mut self, a: usize, seen: &mut [bool]) -> bool {
         let (at, avail) = self.arrivals[a];
         for u in 0..avail {
-            if seen[u] || !self.units[u].0.allows(at) {
+            if seen[u] || self.units[u].3 || !self.units[u].0.allows(at) {
                 continue;
             }
             seen[u] = true;
@@ -63,6 +85,67 @@ impl<T> Class<T> {
             }
         }
         false
+    }
+
+    /// Matches arrival `a`: first to an unmatched unit that allows its place (the oldest), else by an
+    /// augmenting path.
+    fn place(&mut self, a: usize) -> bool {
+        let (at, avail) = self.arrivals[a];
+        let direct = (self.first_unmatched..avail)
+            .find(|&u| self.units[u].2.is_none() && self.units[u].0.allows(at));
+        let ok = match direct {
+            Some(u) => {
+                self.units[u].2 = Some(a);
+                self.mate[a] = u;
+                true
+            }
+            None => {
+                let mut seen = vec![false; self.units.len()];
+                self.augment(a, &mut seen)
+            }
+        };
+        if ok {
+            let u = self.mate[a];
+            if !self.mixed {
+                self.units[u].3 = true;
+            }
+            while self.first_unmatched < self.units.len()
+                && self.units[self.first_unmatched].2.is_some()
+            {
+                self.retired += self.units[self.first_unmatched].3 as usize;
+                self.first_unmatched += 1;
+            }
+        }
+        ok
+    }
+
+    /// Drops the matched prefix when it is all retired (with the arrivals matched to it): memory stays the
+    /// units in flight when every unit allows one place (a processor's packets), whatever the run's length.
+    fn compact(&mut self) {
+        let k = self.first_unmatched;
+        if self.mixed || k < 64 || self.retired < k {
+            return;
+        }
+        let dropped: Vec<bool> = self.mate.iter().map(|&u| u < k).collect();
+        let mut new_index = vec![usize::MAX; self.arrivals.len()];
+        let mut arrivals = Vec::new();
+        let mut mate = Vec::new();
+        for (a, &gone) in dropped.iter().enumerate() {
+            if !gone {
+                new_index[a] = arrivals.len();
+                let (at, avail) = self.arrivals[a];
+                arrivals.push((at, avail.saturating_sub(k)));
+                mate.push(self.mate[a] - k);
+            }
+        }
+        self.units.drain(..k);
+        for u in self.units.iter_mut() {
+            u.2 = u.2.map(|a| new_index[a]);
+        }
+        self.arrivals = arrivals;
+        self.mate = mate;
+        self.first_unmatched = 0;
+        self.retired = 0;
     }
 }
 
@@ -95,8 +178,19 @@ impl<K: Hash + Eq + Clone, T: Clone> ContentBoard<K, T> {
             units: Vec::new(),
             arrivals: Vec::new(),
             mate: Vec::new(),
+            first_unmatched: 0,
+            retired: 0,
+            mixed: false,
         });
-        c.units.push((dest, data, None));
+        if !singleton(dest) && !c.mixed {
+            // From now on any matched unit may have to move: none is retired.
+            c.mixed = true;
+            for u in c.units.iter_mut() {
+                u.3 = false;
+            }
+            c.retired = 0;
+        }
+        c.units.push((dest, data, None, false));
         self.outstanding += 1;
         self.held += 1;
     }
@@ -117,8 +211,7 @@ impl<K: Hash + Eq + Clone, T: Clone> ContentBoard<K, T> {
         let a = c.arrivals.len();
         c.arrivals.push((at, c.units.len()));
         c.mate.push(usize::MAX);
-        let mut seen = vec![false; c.units.len()];
-        if !c.augment(a, &mut seen) {
+        if !c.place(a) {
             c.arrivals.pop();
             c.mate.pop();
             return Err(ContentError::Duplicated { at });
@@ -128,6 +221,10 @@ impl<K: Hash + Eq + Clone, T: Clone> ContentBoard<K, T> {
         if c.arrivals.len() == c.units.len() {
             self.held -= c.units.len();
             self.classes.remove(key);
+        } else {
+            let before = c.units.len();
+            c.compact();
+            self.held -= before - c.units.len();
         }
         Ok(data)
     }
@@ -231,5 +328,24 @@ mod tests {
             assert_eq!(b.outstanding(), 0);
             assert!(b.arrive(&0, deliveries[0]).is_err());
         }
+    }
+
+    /// A long run of one-place units with one content (empty payloads to processors) at saturation: memory
+    /// stays bounded and every arrival is matched at once.
+    #[test]
+    fn one_place_units_are_forgotten_as_they_arrive() {
+        let mut b: ContentBoard<u8, u64> = ContentBoard::new();
+        let mut in_flight = std::collections::VecDeque::new();
+        for k in 0..200_000u64 {
+            let dst = (k % 16) as usize;
+            b.expect(0, Dest::One(dst), k);
+            in_flight.push_back(dst);
+            if in_flight.len() > 50 {
+                let at = in_flight.pop_front().unwrap();
+                assert!(b.arrive(&0, at).is_ok());
+            }
+            assert!(b.held() < 200, "{} held after {k}", b.held());
+        }
+        assert_eq!(b.outstanding(), 50);
     }
 }

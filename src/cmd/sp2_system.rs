@@ -204,6 +204,15 @@ fn prepare_faults(a: &Args, spec: &str, t: &Topology, at: u64) -> Result<Scenari
     })
 }
 
+/// The payload option in words: `32-byte`, `6..60-byte`, or `full-range`.
+fn payload_words(p: &str) -> String {
+    if p.trim() == "full" {
+        "full-range".into()
+    } else {
+        format!("{p}-byte")
+    }
+}
+
 fn parse_payload(s: &str) -> Result<(usize, usize)> {
     if s.trim() == "full" {
         return Ok((0, 252));
@@ -437,8 +446,8 @@ pub fn render(curves: &[SystemCurves], a: &Args) -> String {
         let p0 = &c.points[0];
         let _ = writeln!(
             s,
-            "{}: {} processors, {} SP2-style switches ({}); uniform traffic, {}-byte payloads, {} + {} cycles per point",
-            c.network, p0.processors, p0.switches, a.switch, a.payload, a.warmup, a.measure
+            "{}: {} processors, {} SP2-style switches ({}); uniform traffic, {} payloads, {} + {} cycles per point",
+            c.network, p0.processors, p0.switches, a.switch, payload_words(&a.payload), a.warmup, a.measure
         );
         let _ = writeln!(
             s,
@@ -689,8 +698,8 @@ pub fn write_files(curves: &[SystemCurves], a: &Args, dir: &Path) -> Result<()> 
                         .join(" against ")
                 ),
                 subtitle: &format!(
-                    "{}-byte payloads, {} warm-up + {} measured cycles per load, source queue {}, seed {}",
-                    a.payload, a.warmup, a.measure, a.source_queue, a.seed
+                    "{} payloads, {} warm-up + {} measured cycles per load, source queue {}, seed {}",
+                    payload_words(&a.payload), a.warmup, a.measure, a.source_queue, a.seed
                 ),
                 x_desc: "offered load (link bytes / processor / cycle)",
                 y_max: ceiling(&lines),
