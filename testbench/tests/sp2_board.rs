@@ -307,5 +307,6 @@ fn sp2_board_v2_verilog_in_icarus() {
 fn sp2_board_v2_verilog_in_verilator() {
     let r = check("sp2_board_v2", BackendKind::Verilator, 1_000_000);
     exercised(&r);
-    assert!(r.counter("delivered") > 100_000, "{r}");
+    // Full-range packet lengths (since 2026-11-26): about 96 000 packets in 10^6 cycles.
+    assert!(r.counter("delivered") > 50_000, "{r}");
 }
