@@ -72,7 +72,7 @@ pub fn signals() -> Vec<Sig> {
     }
     for (n, w, model) in [
         ("req", 64, true),
-        ("waiting", 8, true),
+        ("wait_set", 64, true),
         ("free", 8, true),
         ("mat_free", 8, true),
         ("grant_valid", 8, true),
