@@ -349,26 +349,33 @@ pub fn isolate_top_glue(verilog: &str, except: &[&str]) -> String {
         "(clock,link_in_valid,link_in_data,token_in,link_out_valid,link_out_data,\
                                 token_out,crc_errors,route_errors)";
     let mut inside = false;
+    mark_isolated(verilog, |t| {
+        if t.starts_with("module ") {
+            inside = t.contains(SWITCH_PORTS);
+        }
+        let name = t
+            .trim_end_matches(';')
+            .split_whitespace()
+            .last()
+            .unwrap_or("");
+        let base = name.split('$').next().unwrap_or("");
+        inside
+            && !t.contains("mem[")
+            && !t.contains("isolate_assignments")
+            && !except.contains(&base)
+    })
+}
+
+/// Adds `/*verilator isolate_assignments*/` to every `reg` declaration for which `hit` holds. `hit` sees
+/// every trimmed line in order (so it may track the module it is in) and decides for `reg` lines: the one
+/// rewrite of [`isolate_assignments`], [`isolate_top_glue`] and [`isolate_all_comb`].
+fn mark_isolated(verilog: &str, mut hit: impl FnMut(&str) -> bool) -> String {
     verilog
         .lines()
         .map(|l| {
             let t = l.trim();
-            if t.starts_with("module ") {
-                inside = t.contains(SWITCH_PORTS);
-            }
-            let name = t
-                .trim_end_matches(';')
-                .split_whitespace()
-                .last()
-                .unwrap_or("");
-            let base = name.split('$').next().unwrap_or("");
-            let hit = inside
-                && t.starts_with("reg ")
-                && t.ends_with(';')
-                && !t.contains("mem[")
-                && !t.contains("isolate_assignments")
-                && !except.contains(&base);
-            if hit {
+            let h = hit(t);
+            if h && t.starts_with("reg ") && t.ends_with(';') {
                 format!("{} /*verilator isolate_assignments*/;", &l[..l.len() - 1])
             } else {
                 l.to_string()
@@ -382,29 +389,17 @@ pub fn isolate_top_glue(verilog: &str, except: &[&str]) -> String {
 /// Adds `/*verilator isolate_assignments*/` to the declarations of the top module's `reg`s named in
 /// `names` (an entry ending in `$` matches every element `name$k` of a rust-hdl signal array).
 pub fn isolate_assignments(verilog: &str, names: &[&str]) -> String {
-    verilog
-        .lines()
-        .map(|l| {
-            let t = l.trim();
-            let hit = t.starts_with("reg ")
-                && t.ends_with(';')
-                && t[..t.len() - 1].split_whitespace().last().is_some_and(|n| {
-                    names.iter().any(|&p| {
-                        n == p
-                            || (p.ends_with('$')
-                                && n.strip_prefix(p)
-                                    .is_some_and(|k| k.chars().all(|c| c.is_ascii_digit())))
-                    })
-                });
-            if hit {
-                format!("{} /*verilator isolate_assignments*/;", &l[..l.len() - 1])
-            } else {
-                l.to_string()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-        + "\n"
+    mark_isolated(verilog, |t| {
+        t.ends_with(';')
+            && t[..t.len() - 1].split_whitespace().last().is_some_and(|n| {
+                names.iter().any(|&p| {
+                    n == p
+                        || (p.ends_with('$')
+                            && n.strip_prefix(p)
+                                .is_some_and(|k| k.chars().all(|c| c.is_ascii_digit())))
+                })
+            })
+    })
 }
 
 /// Marks every rust-hdl `RAM` memory of a design `(* no_rw_check *)`, so Yosys maps it to block RAM
@@ -438,25 +433,10 @@ fn sp2_switch_verilog(name: &str) -> String {
 /// of its sub-blocks (matcher, arbiters, port blocks) form block-level loops through many signals: the
 /// targeted lists of the port blocks are not enough once they are wired together.
 pub fn isolate_all_comb(verilog: &str) -> String {
-    verilog
-        .lines()
-        .map(|l| {
-            let t = l.trim();
-            let clocked = t.ends_with(" q;") || t.ends_with(" read_data;");
-            if t.starts_with("reg ")
-                && t.ends_with(';')
-                && !t.contains("mem[")
-                && !t.contains("isolate_assignments")
-                && !clocked
-            {
-                format!("{} /*verilator isolate_assignments*/;", &l[..l.len() - 1])
-            } else {
-                l.to_string()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-        + "\n"
+    mark_isolated(verilog, |t| {
+        let clocked = t.ends_with(" q;") || t.ends_with(" read_data;");
+        !t.contains("mem[") && !t.contains("isolate_assignments") && !clocked
+    })
 }
 
 /// `(name, verilog)` for every top in [`TOPS`].
