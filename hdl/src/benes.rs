@@ -22,6 +22,7 @@
 //! indices there may only be loop variables plus literals), so this block's `update` (simulation) and
 //! `hdl` (a Verilog `always @(*)` block of assignments) are both generated from the same table, [`Wires`].
 
+use crate::export::doc::{TopDoc, CLOCK};
 use asr_model::benes::BenesWiring;
 use rust_hdl::prelude::*;
 
@@ -312,3 +313,55 @@ pub type Benes32 = Benes<Switch2Core<34>, 32, 34, 68, 1088>;
 pub type Benes8R = Benes<Switch2RCore<26>, 8, 26, 52, 208>;
 /// `benes16r`: `benes16` of registered-ready switches.
 pub type Benes16R = Benes<Switch2RCore<30>, 16, 30, 60, 480>;
+
+/// The port documentation of the exported Beneš top of `n` ports (`benes<n>`, or `benes<n>r` built of
+/// registered-ready switches when `registered`).
+pub fn top_doc(n: usize, registered: bool) -> TopDoc {
+    let stages = 2 * n.trailing_zeros() as usize - 1;
+    let w = 2 * stages + 16;
+    TopDoc {
+            summary: format!(
+                "Benes {n}x{n} network of {}2x2 ASR switches ({stages} stages of {} switches), wired as \
+                 docs/contracts.md fixes. Twin of asr_model::benes::{} (hdl/src/benes.rs). A packet is \
+                 one {w}-bit word: header in bits [{}:0] (2 bits per stage, stage 0 lowest, bit q = output q \
+                 permitted), 16-bit tag above; each stage strips 2 bits, so an output word is the tag.",
+                if registered {
+                    "registered-ready (skid-buffered, docs/switch2.md) "
+                } else {
+                    ""
+                },
+                n / 2,
+                if registered { "BenesR" } else { "Benes" },
+                2 * stages - 1
+            ),
+            ports: vec![
+                CLOCK,
+                ("in_valid", "bit p: input p offers the word in_data[p]"),
+                ("in_data", "input p's word at bits [p*W +: W]"),
+                (
+                    "out_ready",
+                    "bit p: the consumer of output p takes its word this cycle",
+                ),
+                (
+                    "in_ready",
+                    if registered {
+                        "bit p: input p takes its offered word at this edge (a register: its skid buffer is empty)"
+                    } else {
+                        "bit p: input p takes its offered word at this edge (combinational from out_ready)"
+                    },
+                ),
+                ("out_valid", "bit p: output p offers out_data[p]"),
+                (
+                    "out_data",
+                    "output p's word (the tag) at bits [p*W +: W]; 0 when not valid",
+                ),
+            ]
+            .into_iter()
+            .map(|(p, m)| (p.to_string(), m.replace('W', &w.to_string())))
+            .collect(),
+            latency: format!(
+                "{} edges from acceptance at an input to delivery at an output without contention (2 per stage)",
+                2 * stages
+            ),
+        }
+}

@@ -14,6 +14,7 @@
 //!
 //! Structure: an initialiser (lowest set bit of each row) feeding `P` chained [`MatcherPass`] blocks.
 
+use crate::export::doc::TopDoc;
 use rust_hdl::prelude::*;
 
 use crate::parts::locals;
@@ -218,3 +219,31 @@ pub type MatcherM8P1 = Matcher<8, 64, 1>;
 pub type MatcherM8P2 = Matcher<8, 64, 2>;
 pub type MatcherM16P1 = Matcher<16, 256, 1>;
 pub type MatcherM16P2 = Matcher<16, 256, 2>;
+
+/// The port documentation of the exported matcher top for `m` inputs and outputs and `p` passes
+/// (`matcher_m<m>_p<p>`).
+pub fn top_doc(m: usize, p: usize) -> TopDoc {
+    TopDoc {
+        summary: format!(
+            "The combinational matcher of thesis Fig. 2.3 (ColumnOR / Rotate_Until_Zero heuristic) for \
+             {m} inputs and {m} outputs, {p} pass(es), as docs/contracts.md reads it. Twin of \
+             asr_model::matcher::heuristic (hdl/src/matcher.rs)."
+        ),
+        ports: vec![
+            (
+                "requests".into(),
+                format!(
+                    "request matrix: row i (input i) at bits [i*{m} +: {m}], bit j of a row = output j requested"
+                ),
+            ),
+            (
+                "grants".into(),
+                format!(
+                    "assignment after initialisation and {p} pass(es), same layout as requests (before \
+                     conflict arbitration: a column may be given to several rows)"
+                ),
+            ),
+        ],
+        latency: "0 cycles (combinational, no clock)".into(),
+    }
+}

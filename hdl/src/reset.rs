@@ -229,7 +229,10 @@ mod tests {
 
     #[test]
     fn registers_get_the_reset_and_it_reaches_them_through_the_hierarchy() {
-        let v = crate::export::verilog_of("switch2").unwrap();
+        let v = crate::export::finish(
+            "switch2",
+            &crate::export::build(crate::switch2::Switch2Top::default()),
+        );
         let r = add_sync_reset(&v).unwrap();
         // Every register module resets to its initial value, the top has the port.
         assert!(
@@ -252,7 +255,10 @@ mod tests {
         assert_eq!(insts.len(), 10, "{insts:?}");
         assert_eq!(r.matches(".reset(reset)").count(), 11);
         // A combinational top is left alone.
-        let m = crate::export::verilog_of("matcher_m4_p1").unwrap();
+        let m = crate::export::finish(
+            "matcher_m4_p1",
+            &crate::export::build(crate::matcher::MatcherM4P1::default()),
+        );
         assert_eq!(add_sync_reset(&m).unwrap(), format!("{}\n", m.trim_end()));
         // A fault: one register's reset tied to 0.
         let f = add_sync_reset_except(&v, &[insts[0].as_str()]).unwrap();

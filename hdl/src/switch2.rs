@@ -14,6 +14,7 @@
 //! word shifted right by 2 into the output buffer. `in_ready[i] = !ib_full[i] | moves(i)` is combinational
 //! from `out_ready`. Latency: 1 edge from input buffer to output buffer (2 edges per switch in a network).
 
+use crate::export::doc::{docs, TopDoc, CLOCK};
 use rust_hdl::prelude::*;
 
 /// The 2×2 switch with one data signal per port (`in_data0/1`, `out_data0/1`, each W bits); otherwise as
@@ -303,3 +304,30 @@ impl<const W: usize, const W2: usize> Logic for Switch2<W, W2> {
 pub const SWITCH2_W: usize = 26;
 /// The exported `switch2` top.
 pub type Switch2Top = Switch2<SWITCH2_W, { 2 * SWITCH2_W }>;
+
+/// The port documentation of the exported top `switch2` (the header `asr verilog` writes).
+pub fn top_doc() -> TopDoc {
+    TopDoc {
+        summary: "The 2x2 ASR switch of thesis chapter 3 with one-word input and output buffers and the \
+                  arbitration rule of docs/switch2.md. Twin of asr_model::switch2::Switch2 \
+                  (hdl/src/switch2.rs). A word is 26 bits: the 2-bit port set of this hop in bits [1:0] \
+                  (bit q = output q permitted), the rest of the header and the tag above; a move shifts \
+                  it right by 2."
+            .into(),
+        ports: docs(&[
+            CLOCK,
+            ("in_valid", "bit i: input i offers in_data[i]"),
+            ("in_data", "input i's word at bits [i*26 +: 26]"),
+            ("out_ready", "bit q: the consumer of output q takes its word this cycle"),
+            (
+                "in_ready",
+                "bit i: input i takes its offered word at this edge (combinational from out_ready)",
+            ),
+            ("out_valid", "bit q: output q offers out_data[q]"),
+            ("out_data", "output q's word at bits [q*26 +: 26]; 0 when not valid"),
+        ]),
+        latency: "a word accepted at edge t is in an output buffer at edge t+1 and offered during the \
+                  following cycle (2 edges per switch in a network)"
+            .into(),
+    }
+}

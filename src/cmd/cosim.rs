@@ -69,13 +69,7 @@ pub fn run_cmd(a: Args) -> Result<()> {
             .map_err(|e| anyhow::anyhow!("--out {}: {e}", a.out.display()))?;
         return suite(&a.out, a.seed);
     }
-    if !asr_testbench::cosim::tops::names().contains(&a.top.as_str()) {
-        bail!(
-            "unknown top `{}` (known: {})",
-            a.top,
-            asr_testbench::cosim::tops::names().join(", ")
-        );
-    }
+    asr_testbench::tops::find(&a.top).map_err(|e| anyhow::anyhow!("TOP: {e}"))?;
     super::check::count("--cycles", a.cycles, 1, super::check::MAX_CYCLES)?;
     if let Some(p) = &a.vcd {
         if let Some(d) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
@@ -133,7 +127,7 @@ pub fn suite(out: &std::path::Path, seed: u64) -> Result<()> {
             seed: seed + k,
         })
         .collect();
-    for &top in asr_testbench::cosim::tops::names() {
+    for top in asr_testbench::tops::names() {
         if top != "sp2_board" {
             jobs.push(Job {
                 top,
@@ -143,7 +137,7 @@ pub fn suite(out: &std::path::Path, seed: u64) -> Result<()> {
         }
     }
     // Build every library first (each build uses both cores), then run.
-    for &top in asr_testbench::cosim::tops::names() {
+    for top in asr_testbench::tops::names() {
         let (l, v) = asr_testbench::cosim::layout(top)?;
         asr_testbench::cosim::verilator::build(&l, &v, false, Opt::Run)?;
     }

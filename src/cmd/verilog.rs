@@ -1,9 +1,10 @@
-//! `asr verilog --out DIR`: writes one Verilog file per exported top (`DIR/<top>.v`, module named as the
-//! file), from `asr_hdl::export::user_verilog_of`: a header comment listing the ports (meaning, width,
-//! packing), latency and reset behaviour, and module names without `$` (docs/verilog.md). `--reset` adds a
-//! synchronous reset input to every top that holds a register (`asr_hdl::export::user_verilog_with_reset`).
+//! `asr verilog --out DIR`: writes one Verilog file per exported top of the table of tops
+//! (`asr_testbench::tops`; `DIR/<top>.v`, module named as the file): a header comment listing the ports
+//! (meaning, width, packing), latency and reset behaviour, and module names without `$` (docs/verilog.md).
+//! `--reset` adds a synchronous reset input to every top that holds a register. `--list` prints the table
+//! (name and where `scripts/synth.sh` synthesises the top) instead.
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -12,13 +13,18 @@ pub struct Args {
     /// Output folder (created if missing).
     #[arg(long, default_value = "out/verilog")]
     pub out: PathBuf,
-    /// Only these tops (default: all of `asr_hdl::export::TOPS`).
+    /// Only these tops (default: every top; `--list` names them).
     #[arg(long)]
     pub top: Vec<String>,
     /// Give every top that holds a register a synchronous, active-high `reset` input (docs/verilog.md,
     /// "Clock and reset"); the synthesis results in the README are for the export without it.
     #[arg(long)]
     pub reset: bool,
+    /// Print the exported tops, one per line: the name and where `scripts/synth.sh` synthesises it
+    /// (`fits`: by default, placed on every target; `counts-on-ice40`: by default, Yosys counts only on the
+    /// iCE40 HX8K; `on-request`: only when named). Writes no file.
+    #[arg(long, conflicts_with_all = ["top", "reset"])]
+    pub list: bool,
 }
 
 /// Writes the Verilog of `tops` (all when empty) into `out`; returns the files written.
@@ -28,41 +34,27 @@ pub fn export(out: &Path, tops: &[String]) -> Result<Vec<PathBuf>> {
 
 /// [`export`], with the reset input on every top that holds a register when `reset`.
 pub fn export_with(out: &Path, tops: &[String], reset: bool) -> Result<Vec<PathBuf>> {
-    if let Some(bad) = tops
-        .iter()
-        .find(|t| !asr_hdl::export::TOPS.contains(&t.as_str()))
-    {
-        bail!(
-            "--top {bad}: unknown top; known tops: {}",
-            asr_hdl::export::TOPS.join(", ")
-        );
-    }
-    super::check::out_dir("--out", out)?;
-    let names: Vec<String> = if tops.is_empty() {
-        asr_hdl::export::TOPS
-            .iter()
-            .map(|s| s.to_string())
-            .collect()
+    let defs = if tops.is_empty() {
+        asr_testbench::tops::TOPS.iter().collect::<Vec<_>>()
     } else {
-        tops.to_vec()
+        let mut defs = Vec::new();
+        for t in tops {
+            defs.push(asr_testbench::tops::find(t).map_err(|e| anyhow::anyhow!("--top {t}: {e}"))?);
+        }
+        defs
     };
+    super::check::out_dir("--out", out)?;
     let mut files = Vec::new();
-    for name in &names {
+    for def in defs {
+        let name = def.name;
         let v = if reset {
-            asr_hdl::export::user_verilog_with_reset(name).map(|(v, refused)| {
-                if let Some(why) = refused {
-                    eprintln!("asr verilog --reset: {name} has no reset input: {why}");
-                }
-                v
-            })
+            let (v, refused) = def.user_verilog_with_reset();
+            if let Some(why) = refused {
+                eprintln!("asr verilog --reset: {name} has no reset input: {why}");
+            }
+            v
         } else {
-            asr_hdl::export::user_verilog_of(name)
-        };
-        let Some(v) = v else {
-            bail!(
-                "unknown top {name:?}; known tops: {}",
-                asr_hdl::export::TOPS.join(", ")
-            );
+            def.user_verilog()
         };
         let f = out.join(format!("{name}.v"));
         fs::write(&f, v).with_context(|| format!("writing {}", f.display()))?;
@@ -71,7 +63,19 @@ pub fn export_with(out: &Path, tops: &[String], reset: bool) -> Result<Vec<PathB
     Ok(files)
 }
 
+/// The lines of `asr verilog --list`: `<top> <synth>` for every top, in table order.
+pub fn list() -> String {
+    asr_testbench::tops::TOPS
+        .iter()
+        .map(|t| format!("{} {}\n", t.name, t.synth.as_str()))
+        .collect()
+}
+
 pub fn run(a: Args) -> Result<()> {
+    if a.list {
+        print!("{}", list());
+        return Ok(());
+    }
     for f in export_with(&a.out, &a.top, a.reset)? {
         eprintln!("wrote {}", f.display());
     }

@@ -7,11 +7,13 @@
 //! - [`icarus`]: the exported Verilog in Icarus on vectors recorded from the model.
 //! - [`lockstep`]: drivers that step an HDL block and its model twin together (matcher, switch2, Beneš).
 //! - [`traffic`]: Beneš traffic (random valid headers, backpressure) and the delivery scoreboard.
+//! - [`tops`]: the table of exported tops (Verilog, port documentation, co-simulation, synthesis targets).
 //! - [`wave`]: VCD scenarios (HDL or model) and GTKWave save files.
 
 pub mod cosim;
 pub mod harness;
 pub mod icarus;
 pub mod lockstep;
+pub mod tops;
 pub mod traffic;
 pub mod wave;

@@ -10,7 +10,7 @@ use asr_testbench::harness::seed;
 /// cycles (a frame written otherwise panics), and the rust-hdl binding names the same ports.
 #[test]
 fn every_definition_writes_the_ports_of_its_verilog() {
-    for &t in tops::names() {
+    for t in asr_testbench::tops::names() {
         let (l, _) = layout(t).unwrap();
         assert!(!l.outputs.is_empty(), "{t}");
         let o = Options::new(t, BackendKind::Verilator, 10, 1);

@@ -1,27 +1,20 @@
 //! Every exported top passes rust-hdl's `yosys_validate` and `verilator --lint-only -Wall` (with the waivers
 //! listed in docs/hdl.md), and its module is named as the top.
 
-use asr_hdl::export::{raw_verilog_of, verilog_of, TOPS};
+use asr_testbench::tops::TOPS;
 use std::process::Command;
 
 /// Warnings waived in the Verilator lint; docs/hdl.md gives the reasons.
 pub const WAIVED: &[&str] = &["WIDTH", "DECLFILENAME", "UNUSEDSIGNAL"];
 
-/// Tops that also waive `UNOPTFLAT`: `sp2_switch_v2` wires its blocks so that block-level (not bit-level)
-/// loops cross their boundaries (a receiver's offer → the switch's free-now → the allocator's grant → the
-/// receiver's grant input); there is no combinational cycle, Verilator iterates the loop to the same
-/// values (10^6 cycles against the model, 0 mismatches, `tests/sp2_switch_v2.rs`), and isolating every
-/// assignment made Verilator disagree with the model (docs/hdl.md). `sp2_board_v2` is 8 of them (10^6
-/// cycles, 0 mismatches, `tests/sp2_board.rs`).
-pub const WAIVED_UNOPTFLAT: &[&str] = &["sp2_switch_v2", "sp2_board_v2"];
-
 #[test]
 fn every_top_validates_and_lints() {
-    for &name in TOPS.iter().filter(|&&n| n != "benes32") {
-        let raw = raw_verilog_of(name).unwrap();
+    for top in TOPS.iter().filter(|t| t.name != "benes32") {
+        let name = top.name;
+        let raw = (top.raw)();
         rust_hdl::core::yosys::yosys_validate(&format!("asr_{name}"), &raw)
             .unwrap_or_else(|e| panic!("{name}: yosys_validate: {e:?}"));
-        let v = verilog_of(name).unwrap();
+        let v = top.verilog();
         assert!(
             v.contains(&format!("module {name}(")),
             "{name}: module not renamed"
@@ -36,8 +29,8 @@ fn every_top_validates_and_lints() {
         for w in WAIVED {
             cmd.arg(format!("-Wno-{w}"));
         }
-        if WAIVED_UNOPTFLAT.contains(&name) {
-            cmd.arg("-Wno-UNOPTFLAT");
+        for w in top.lint_waivers {
+            cmd.arg(format!("-Wno-{w}"));
         }
         let out = cmd
             .arg(&file)
@@ -58,8 +51,9 @@ fn every_top_validates_and_lints() {
 /// then stop on it.)
 #[test]
 fn no_top_infers_a_latch() {
-    for &name in TOPS.iter().filter(|&&n| n != "benes32") {
-        let v = verilog_of(name).unwrap();
+    for top in TOPS.iter().filter(|t| t.name != "benes32") {
+        let name = top.name;
+        let v = top.verilog();
         let dir = std::env::temp_dir().join(format!("asr-latch-{name}-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let file = dir.join(format!("{name}.v"));
@@ -82,5 +76,56 @@ fn no_top_infers_a_latch() {
             latches[0]
         );
         let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// Every exported top: every port of the module has a meaning in its header (its block's `top_doc`) and
+/// every documented port exists; the user export has a plain-ASCII header, no `$` in a module name, and
+/// maps back to exactly the co-simulated Verilog (which has no `__` of its own). Names are unique.
+#[test]
+fn user_export_documents_every_port_and_is_the_same_design() {
+    use asr_hdl::export::{canonical_of_user, ports_of};
+    let mut seen = std::collections::HashSet::new();
+    for top in TOPS {
+        let name = top.name;
+        assert!(seen.insert(name), "{name}: two rows");
+        let v = top.verilog();
+        assert!(!v.contains("__"), "{name}: the export already has `__`");
+        let ports = ports_of(&v, name);
+        assert!(ports.len() >= 2, "{name}: ports not found");
+        let user = top.user_verilog();
+        let header = &user[..user.find("\nmodule ").expect("a module")];
+        assert!(header.is_ascii(), "{name}: the header is not plain ASCII");
+        assert!(user.starts_with(&format!("// {name}: ")), "{name}");
+        let doc = (top.doc)();
+        for p in &ports {
+            assert!(
+                doc.ports.iter().any(|(n, _)| n == &p.name),
+                "{name}: port {} has no meaning in its top_doc",
+                p.name
+            );
+            assert!(
+                header.contains(&format!(" {} ", p.name)),
+                "{name}: {} not in the header",
+                p.name
+            );
+        }
+        for (n, _) in &doc.ports {
+            assert!(
+                ports.iter().any(|p| &p.name == n),
+                "{name}: its top_doc describes {n}, which is not a port"
+            );
+        }
+        for l in user.lines().filter_map(|l| l.strip_prefix("module ")) {
+            let m = l.split('(').next().unwrap();
+            assert!(
+                m.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'),
+                "{name}: module name {m:?}"
+            );
+        }
+        assert!(
+            canonical_of_user(&user) == v,
+            "{name}: user export is not the same design"
+        );
     }
 }

@@ -25,7 +25,7 @@ fn reset_then_fresh(
     after: u64,
     quiet: bool,
 ) -> Outcome {
-    let v = asr_hdl::export::verilog_of(top).expect("known top");
+    let v = asr_testbench::tops::find(top).expect("known top").verilog();
     let vr = asr_hdl::reset::add_sync_reset_except(&v, keep).expect("reset export");
     let l = Layout::from_verilog(top, &v).unwrap();
     let lr = Layout::from_verilog(top, &vr).unwrap();
@@ -160,13 +160,17 @@ fn v2_central_queue_switch_and_board_after_a_reset_equal_a_fresh_model() {
 #[test]
 fn v1_tops_with_a_central_queue_are_refused_and_say_why() {
     for top in ["central_queue", "sp2_switch", "sp2_board"] {
-        let (v, refused) = asr_hdl::export::user_verilog_with_reset(top).unwrap();
+        let (v, refused) = asr_testbench::tops::find(top)
+            .unwrap()
+            .user_verilog_with_reset();
         let why = refused.unwrap_or_else(|| panic!("{top}: exported with a reset"));
         assert!(why.contains("initial contents"), "{top}: {why}");
         assert!(v.contains("// Reset: none, even with --reset:"), "{top}");
         assert!(!v.contains("input wire  reset;"), "{top}");
     }
-    let (v, refused) = asr_hdl::export::user_verilog_with_reset("benes8").unwrap();
+    let (v, refused) = asr_testbench::tops::find("benes8")
+        .unwrap()
+        .user_verilog_with_reset();
     assert!(refused.is_none() && v.contains("input wire  reset;"));
 }
 
@@ -178,7 +182,7 @@ fn v1_tops_with_a_central_queue_are_refused_and_say_why() {
 #[test]
 fn a_register_without_reset_is_caught() {
     let seed = asr_testbench::harness::seed();
-    let v = asr_hdl::export::verilog_of("benes8").unwrap();
+    let v = asr_testbench::tops::find("benes8").unwrap().verilog();
     let regs = asr_hdl::reset::register_instances(&v);
     assert_eq!(regs.len(), 10, "{regs:?}");
     let mut caught = Vec::new();

@@ -20,6 +20,7 @@ pub mod islip;
 pub mod pim;
 pub mod wavefront;
 
+use crate::export::doc::{docs, TopDoc, CLOCK};
 use rust_hdl::prelude::*;
 
 /// Programmable priority encoder over 8 requesters (combinational, latency 0).
@@ -66,3 +67,49 @@ pub fn row_offsets() -> Vec<Constant<Bits<16>>> {
 }
 
 pub use crate::parts::locals;
+
+/// The port documentation of the exported 8×8 allocator top `name` (`alloc_islip1_m8`, `alloc_pim1_m8`,
+/// `alloc_wavefront_m8`).
+pub fn top_doc(name: &str) -> TopDoc {
+    let (what, state) = match name {
+            "alloc_islip1_m8" => (
+                "iSLIP with one iteration (McKeown 1999): output q grants the first requesting input at or \
+                 after its grant pointer, input i accepts the first granting output at or after its accept \
+                 pointer; accepted pairs move both pointers one past each other. Twin of \
+                 asr_model::allocator::islip::Islip { iterations: 1 } (hdl/src/alloc/islip.rs).",
+                "16 one-hot pointers (128 flip-flops), all at port 0 at start",
+            ),
+            "alloc_pim1_m8" => (
+                "parallel iterative matching with one iteration, its random priorities read from a 64-bit \
+                 xorshift register that steps at every edge. Twin of \
+                 asr_model::allocator::pim_lfsr::PimLfsr8 (hdl/src/alloc/pim.rs).",
+                "the 64-bit random register, at asr_model::allocator::pim_lfsr::SEED at start",
+            ),
+            _ => (
+                "the wavefront allocator (Tamir and Chi 1993): the 8 diagonals of the request matrix \
+                 served in turn from a priority diagonal that advances by one at every edge. Twin of \
+                 asr_model::allocator::wavefront::Wavefront (hdl/src/alloc/wavefront.rs).",
+                "the 3-bit priority diagonal, 0 at start",
+            ),
+        };
+    TopDoc {
+        summary: format!(
+            "8x8 switch allocator for the comparison of docs/allocators.md: {what} State: {state}."
+        ),
+        ports: docs(&[
+            CLOCK,
+            (
+                "requests",
+                "request matrix: input i's row at bits [i*8 +: 8], bit q = output q requested",
+            ),
+            (
+                "grants",
+                "the matching, same layout: one-hot rows (or 0), each grant inside the requests",
+            ),
+        ]),
+        latency:
+            "0 cycles: the grant is combinational from requests and the registered state, which \
+                      updates at the rising edge"
+                .into(),
+    }
+}

@@ -41,6 +41,7 @@
 //! carries output registers); the Verilog is unchanged (the wrapper is invisible to probes). This doubled
 //! the lock-step's speed.
 
+use crate::export::doc::{docs, TopDoc, CLOCK};
 use rust_hdl::prelude::*;
 
 use super::switch::Sp2Switch;
@@ -488,6 +489,33 @@ impl<S: BoardChip> Logic for Sp2Board<S> {
     }
 }
 
+/// The documentation of a 16-node board of `chip`s with `per_switch` cycles of cut-through latency.
+pub fn top_doc(chip: &str, what: &str, per_switch: u32) -> TopDoc {
+    TopDoc {
+        summary: format!(
+            "The 16-processor SP2-style board (thesis section 4.2): 8 {chip} chips{what} wired as sp2:16 \
+             (processors on chips 4-7, turn-around at chips 0-3). Twin of \
+             asr_model::sp2::network::Sp2Network on sp2:16 (hdl/src/sp2/board.rs). Processor k's \
+             byte is at bits [k*8 +: 8], its flag at bit k; links as {chip}."
+        ),
+        ports: docs(&[
+            CLOCK,
+            ("node_in_valid", "bit k: processor k drives a byte into the board"),
+            ("node_in_data", "processor k's byte"),
+            ("node_token_in", "bit k: processor k's credit for a byte it consumed"),
+            ("node_out_valid", "bit k: the board drives a byte to processor k"),
+            ("node_out_data", "that byte; 0 when not valid"),
+            ("node_token_out", "bit k: a credit to processor k"),
+            ("chips_link_out_valid", "chip c's link_out_valid at bits [c*8 +: 8] (observation only)"),
+            ("chips_link_out_data", "chip c's link_out_data at bits [c*64 +: 64] (observation only)"),
+            ("chips_token_out", "chip c's token_out at bits [c*8 +: 8] (observation only)"),
+        ]),
+        latency: format!(
+            "{per_switch} cycles per switch: {per_switch} between processors on one chip, {} between chips",
+            3 * per_switch
+        ),
+    }
+}
 #[cfg(test)]
 mod tests {
     use super::*;

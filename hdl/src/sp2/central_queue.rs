@@ -53,6 +53,7 @@
 //! head has a successor; `fnx`: its read value is used only after a pop without a push, when it is not
 //! written), so the export marks the memories `(* no_rw_check *)`.
 
+use crate::export::doc::{docs, TopDoc, CLOCK};
 use rust_hdl::prelude::*;
 
 use crate::parts::{locals, port_offsets as offsets};
@@ -549,5 +550,42 @@ impl Logic for CentralQueue {
         }
         self.count.next = self.cacc[8].val();
         self.free.next = self.nfree.q.val();
+    }
+}
+
+/// The port documentation of the exported top `central_queue` (the header `asr verilog` writes).
+pub fn top_doc() -> TopDoc {
+    TopDoc {
+        summary: "The central queue of the SP2-style switch (docs/sp2-switch.md section 6): 128 chunks of 8 \
+                  bytes in block RAM, a linked list per output and a free list, least-recently-served \
+                  write and read arbiters, the reservation rule. Twin of \
+                  asr_model::sp2::central_queue::CentralQueue (hdl/src/sp2/central_queue.rs). Field k of a \
+                  packed port (receiver, transmitter or output k) is at bits [k*W +: W]."
+            .into(),
+        ports: docs(&[
+            CLOCK,
+            ("wr_valid", "bit i: receiver i offers a chunk"),
+            ("wr_out", "3 bits per receiver: the output whose list the chunk joins"),
+            ("wr_data", "64 bits per receiver: the chunk, byte 0 in bits [7:0]"),
+            ("wr_bytes", "4 bits per receiver: bytes in the chunk, 1..8"),
+            ("wr_last", "bit i: the chunk is its packet's last"),
+            ("wr_bad", "bit i: the packet is flagged bad (CRC error)"),
+            ("rd_req", "bit o: transmitter o can take a chunk"),
+            ("wr_grant_valid", "a receiver writes in this cycle"),
+            ("wr_grant", "the receiver that writes (0 when none)"),
+            ("rd_grant_valid", "a transmitter reads in this cycle"),
+            ("rd_grant", "the transmitter that reads (0 when none)"),
+            ("rd_valid", "the chunk read at the previous edge is on rd_*"),
+            ("rd_out", "its output"),
+            ("rd_data", "its data, byte 0 in bits [7:0]; 0 when not valid"),
+            ("rd_bytes", "its byte count; 0 when not valid"),
+            ("rd_last", "it is its packet's last chunk"),
+            ("rd_bad", "its packet is flagged bad"),
+            ("count", "8 bits per output: chunks queued"),
+            ("free", "chunks on the free list (128 at start)"),
+        ]),
+        latency: "1 cycle from read grant to rd_*; a written chunk is counted and readable from the next \
+                  cycle on"
+            .into(),
     }
 }

@@ -30,6 +30,7 @@
 //! Up to two FIFO bytes leave per cycle (the last body byte with the CRC); two [`Crc8Step`]s in series
 //! (parse, then the body byte). The two error counters are 8-bit registers (`n_crc`, `n_route`).
 
+use crate::export::doc::{docs, TopDoc, CLOCK};
 use rust_hdl::prelude::*;
 
 use super::crc8::Crc8Step;
@@ -399,5 +400,48 @@ impl Logic for Receiver {
         if self.owed.q.val() != 0 {
             self.owed.d.next = self.owed.q.val() + self.pops.val() - 1;
         }
+    }
+}
+
+/// The port documentation of the exported top `receiver` (the header `asr verilog` writes).
+pub fn top_doc() -> TopDoc {
+    TopDoc {
+        summary: "The receiver of the SP2-style switch (docs/sp2-switch.md sections 4, 5, 8): 16-byte input \
+                  FIFO, packet parser and CRC check, crossbar request, queue-output choice, chunk \
+                  assembly for the central queue, error counters. Twin of \
+                  asr_model::sp2::receiver::Receiver (hdl/src/sp2/receiver.rs)."
+            .into(),
+        ports: docs(&[
+            CLOCK,
+            ("link_valid", "a byte from upstream"),
+            ("link_byte", "that byte (written into the FIFO at the edge)"),
+            ("xbar_grant", "the crossbar granted this cycle's request"),
+            ("xbar_gout", "to this transmitter"),
+            ("choose_grant", "the switch chose a queue output for this receiver"),
+            ("choose_out", "that output"),
+            ("wr_grant", "the central queue takes the ready chunk this cycle"),
+            ("room", "the connected transmitter has room for a crossbar byte"),
+            ("token_out", "an upstream credit (registered: one per byte popped, one per cycle)"),
+            ("xbar_req", "crossbar request (combinational from the FIFO head)"),
+            ("xbar_set", "its permitted outputs (bit o = output o); 0 without a request"),
+            ("choose_req", "waiting for a queue output (state Choose)"),
+            ("choose_set", "its permitted outputs"),
+            ("ready_valid", "a chunk is offered to the central queue"),
+            ("ready_out", "its output"),
+            ("ready_data", "its data, byte 0 in bits [7:0]"),
+            ("ready_bytes", "its byte count"),
+            ("ready_last", "it is its packet's last chunk"),
+            ("ready_bad", "its packet is flagged bad"),
+            ("xbar_valid", "the crossbar register holds a byte"),
+            ("xbar_byte", "that byte; 0 when not valid"),
+            ("xbar_last", "it is the packet's last byte"),
+            ("xbar_bad", "the packet is flagged bad"),
+            ("xbar_on", "connected to a transmitter through the crossbar (state Xbar)"),
+            ("xbar_out", "that transmitter"),
+            ("crc_errors", "wrapping count of packets whose CRC byte did not match (registered)"),
+            ("route_errors", "wrapping count of malformed packets dropped, LEN = 0 or R1 = 0 (registered)"),
+        ]),
+        latency: "a byte written at an edge is parsed from the next cycle on; see docs/sp2-switch.md section 4"
+            .into(),
     }
 }

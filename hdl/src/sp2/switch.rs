@@ -17,6 +17,7 @@
 //! receiver's last chunk is written. Each cycle wires them exactly as `Sp2Switch::step` orders the work.
 //! Latency: 5 cycles from `LEN` in to `LEN − 1` out without contention.
 
+use crate::export::doc::{docs, TopDoc, CLOCK};
 use rust_hdl::prelude::*;
 
 use crate::parts::{blocks, locals, port_offsets as offsets};
@@ -458,5 +459,30 @@ impl Logic for Sp2Switch {
         }
         self.crc_errors.next = self.ce_acc[8].val();
         self.route_errors.next = self.re_acc[8].val();
+    }
+}
+
+/// The port documentation of the exported top `sp2_switch` (the header `asr verilog` writes).
+pub fn top_doc() -> TopDoc {
+    TopDoc {
+        summary: "The SP2-style 8x8 ASR switch (docs/sp2-switch.md): 8 receivers, 8 transmitters, the \
+                  central queue, the crossbar allocated by the 2-pass matching heuristic. Twin of \
+                  asr_model::sp2::switch::Sp2Switch (hdl/src/sp2/switch.rs). Port p's byte is at bits \
+                  [p*8 +: 8], its flag at bit p. Links carry bytes with credit-based flow control: a \
+                  sender may have at most 16 bytes outstanding per link and gets one token per byte the \
+                  receiver frees."
+            .into(),
+        ports: docs(&[
+            CLOCK,
+            ("link_in_valid", "bit p: a byte arrives on input link p"),
+            ("link_in_data", "input link p's byte"),
+            ("token_in", "bit p: a credit from the device downstream of output p"),
+            ("link_out_valid", "bit p: output p's register holds a byte"),
+            ("link_out_data", "output p's byte; 0 when not valid"),
+            ("token_out", "bit p: a credit back to the device upstream of input p"),
+            ("crc_errors", "receiver i's 8-bit wrapping count of CRC errors at bits [i*8 +: 8] (registered)"),
+            ("route_errors", "receiver i's 8-bit wrapping count of dropped malformed packets (registered)"),
+        ]),
+        latency: "5 cycles from LEN in to LEN - 1 out without contention (cut-through)".into(),
     }
 }

@@ -24,6 +24,7 @@
 //! `RX_DEPTH` = 16). Latency: a byte entering the FIFO in a cycle is on the pins 1 cycle later at the
 //! earliest (FIFO head → output register at the edge when credit > 0).
 
+use crate::export::doc::{docs, TopDoc, CLOCK};
 use rust_hdl::prelude::*;
 
 use super::crc8::Crc8Step;
@@ -324,5 +325,44 @@ impl Logic for Transmitter {
                 }
             }
         }
+    }
+}
+
+/// The port documentation of the exported top `transmitter` (the header `asr verilog` writes).
+pub fn top_doc() -> TopDoc {
+    TopDoc {
+        summary: "The transmitter of the SP2-style switch (docs/sp2-switch.md sections 7, 8): source selection \
+                  (idle, crossbar, central queue), 16-byte serializer, CRC, 7-byte output FIFO, output \
+                  register and link credit. Twin of asr_model::sp2::transmitter::Transmitter \
+                  (hdl/src/sp2/transmitter.rs)."
+            .into(),
+        ports: docs(&[
+            CLOCK,
+            ("grant", "the crossbar connects receiver grant_rx from this cycle on"),
+            ("grant_rx", "that receiver"),
+            ("xbar_valid", "the connected receiver's crossbar register holds a byte"),
+            ("xbar_byte", "that byte"),
+            ("xbar_last", "it is the packet's last byte"),
+            ("xbar_bad", "the packet is flagged bad"),
+            ("rd_grant", "the central queue granted this transmitter's read"),
+            ("chunk_valid", "the queue's read data are for this output"),
+            ("chunk_data", "the chunk, byte 0 in bits [7:0]"),
+            ("chunk_bytes", "its byte count"),
+            ("chunk_last", "it is its packet's last chunk"),
+            ("chunk_bad", "its packet is flagged bad"),
+            ("token_in", "a credit from downstream (one byte of buffer freed)"),
+            ("queued", "the central queue's chunk count for this output"),
+            ("link_valid", "the output register holds a byte for the link"),
+            ("link_byte", "that byte; 0 when not valid"),
+            ("free_xbar", "free for a crossbar connection (combinational)"),
+            ("wants_chunk", "asks the central queue for a chunk (combinational)"),
+            ("room0", "room for a crossbar byte that is not a packet's last (combinational)"),
+            ("room1", "room for a packet's last crossbar byte (combinational)"),
+            ("src_xbar", "the current source is the crossbar"),
+            ("src_rx", "its receiver (0 otherwise)"),
+        ]),
+        latency: "a byte entering the FIFO in a cycle is on link_byte 1 cycle later at the earliest; \
+                  the credit counter starts at 16"
+            .into(),
     }
 }

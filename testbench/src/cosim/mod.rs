@@ -22,7 +22,7 @@ pub use run::{record, run, BackendKind, Mismatch, Options, Perturb, Recording, R
 
 /// One exported top's stimulus, model and scoreboard.
 pub trait Top: Send {
-    /// The exported top's name (`asr_hdl::export::TOPS`).
+    /// The exported top's name (a row of [`crate::tops::TOPS`]).
     fn name(&self) -> &str;
 
     /// Cycle `n`: writes the input pins into `pins` and the outputs the model drives before the edge into
@@ -80,12 +80,7 @@ impl Backend for verilator::Verilated {
 
 /// The layout of an exported top, from its Verilog.
 pub fn layout(top: &str) -> anyhow::Result<(Layout, String)> {
-    let v = asr_hdl::export::verilog_of(top).ok_or_else(|| {
-        anyhow::anyhow!(
-            "unknown top `{top}` (known: {})",
-            asr_hdl::export::TOPS.join(", ")
-        )
-    })?;
+    let v = crate::tops::find(top)?.verilog();
     Ok((Layout::from_verilog(top, &v)?, v))
 }
 

@@ -32,6 +32,7 @@
 //! Registers: bank 0 holds 64 + 64 bits, every further bank the assignment (64) and the request rows still
 //! to be stepped, and `eo` for the rows its stage steps (Yosys removes the others); 8 LRS orders of 28 bits.
 
+use crate::export::doc::{docs, TopDoc, CLOCK};
 use rust_hdl::prelude::*;
 
 use crate::parts::locals;
@@ -254,5 +255,30 @@ impl Logic for Sp2Allocator {
         }
         self.grant_valid.next = self.gv[8].val();
         self.grant_row.next = self.gr[24].val();
+    }
+}
+
+/// The port documentation of the exported top `sp2_allocator` (the header `asr verilog` writes).
+pub fn top_doc() -> TopDoc {
+    TopDoc {
+        summary: "The pipelined crossbar allocator of the v2 SP2-style switch (docs/sp2-switch.md v2 \
+                  section A): the ColumnOR / Rotate_Until_Zero heuristic on a registered request matrix, \
+                  its row steps spread over 3 pipeline stages, every column granting its least recently \
+                  served candidate. Twin of asr_model::sp2::v2::allocator::Allocator \
+                  (hdl/src/sp2/v2/allocator.rs). Row = receiver, column = transmitter."
+            .into(),
+        ports: docs(&[
+            CLOCK,
+            ("req", "receiver i's requested transmitters at bits [i*8 +: 8] (0 = no request)"),
+            ("free", "bit j: transmitter j is free for the crossbar now (the grants)"),
+            ("mat_free", "bit j: free for the matrix registered at this edge (free now or soon)"),
+            ("wait_set", "receiver i's set at bits [i*8 +: 8]: it waits now with this route set (0 = \
+                          not waiting); row i is granted only a column of it"),
+            ("grant_valid", "bit j: transmitter j grants a receiver in this cycle"),
+            ("grant_row", "that receiver at bits [j*3 +: 3] (0 when grant_valid[j] is 0)"),
+        ]),
+        latency: "3 cycles from req to the grant it leads to; the grants are combinational from the last \
+                  pipeline bank, free, wait_set and the least-recently-served orders"
+            .into(),
     }
 }

@@ -70,6 +70,7 @@
 //! Latency: the grants are combinational from the registers and the inputs; 1 cycle from a read grant to
 //! `rd_*`; a written chunk is readable from the next cycle on.
 
+use crate::export::doc::{docs, TopDoc, CLOCK};
 use rust_hdl::prelude::*;
 
 use crate::parts::{blocks as dffs, locals, port_offsets as offsets};
@@ -893,5 +894,58 @@ impl Logic for CentralQueueV2 {
         if self.pv.q.val() {
             self.busy.next = !self.zero.val() | self.poh.q.val();
         }
+    }
+}
+
+/// The port documentation of the exported top `central_queue_v2` (the header `asr verilog` writes).
+pub fn top_doc() -> TopDoc {
+    TopDoc {
+        summary: "The v2 central queue of the SP2-style switch (docs/sp2-switch.md v2 section C): 128 \
+                  chunks of 8 bytes in block RAM, per-packet chunk chains, a packet FIFO per output, \
+                  whole-packet admission to the least loaded permitted output with one chunk reserved \
+                  per empty output, one admission, one write and one read per cycle, each least recently \
+                  served. Twin of asr_model::sp2::v2::central_queue::CentralQueue \
+                  (hdl/src/sp2/v2/central_queue.rs). Field k of a packed port (receiver, transmitter or \
+                  output k) is at bits [k*W +: W]."
+            .into(),
+        ports: docs(&[
+            CLOCK,
+            ("adm_valid", "bit r: receiver r asks to admit its packet now, with the request it \
+                           presented in the previous cycle if any (only the final AND sees it)"),
+            ("adm_set", "8 bits per receiver: its request's permitted outputs, 0 for none; the \
+                         admission is decided on the requests registered at the last edge"),
+            ("adm_chunks", "6 bits per receiver: the packet's chunks, 1..32 (ignored with adm_set 0)"),
+            ("wr_valid", "bit r: receiver r offers a ready chunk of its admitted packet"),
+            ("wr_data", "64 bits per receiver: the chunk, byte 0 in bits [7:0]"),
+            ("wr_bytes", "4 bits per receiver: bytes in the chunk, 1..8"),
+            ("wr_last", "bit r: the chunk is its packet's last"),
+            ("wr_bad", "bit r: the packet failed its CRC check"),
+            ("rd_req", "bit o: transmitter o has room for a chunk"),
+            ("adm_grant_valid", "a receiver is admitted in this cycle"),
+            ("adm_grant", "that receiver (0 when none)"),
+            ("adm_out", "the output its packet is queued for (0 when none)"),
+            ("adm_oh", "bit r: receiver r is admitted in this cycle (adm_grant one-hot)"),
+            ("wr_grant_valid", "a receiver's chunk is written in this cycle"),
+            ("wr_grant", "that receiver (0 when none)"),
+            ("wr_oh", "bit r: receiver r's chunk is written in this cycle (wr_grant one-hot)"),
+            ("rd_grant_valid", "a transmitter reads in this cycle"),
+            ("rd_grant", "that transmitter (0 when none)"),
+            ("rd_valid", "the chunk read at the previous edge is on rd_*"),
+            ("rd_out", "its output; 0 when not valid"),
+            ("rd_data", "its data, byte 0 in bits [7:0]; 0 when not valid"),
+            ("rd_bytes", "its byte count; 0 when not valid"),
+            ("rd_last", "it is its packet's last chunk; 0 when not valid"),
+            ("rd_bad", "its packet failed the CRC check; 0 when not valid"),
+            ("load", "8 bits per output: chunks queued or promised (registered)"),
+            ("busy", "bit o: output o has chunks queued or promised, or the pending admission is for \
+                      it (from registers): the switch hands it to no new crossbar packet"),
+        ]),
+        latency: "the admission is decided on the requests registered at the last edge (a request \
+                  presented a cycle before its receiver asks can be admitted in its first cycle of \
+                  asking) and taken into the queue's state (load, room, writer) at the end of the next \
+                  cycle, in which no admission is decided; the other grants are combinational from the \
+                  registers and the inputs; 1 cycle from a read grant to rd_*; a written chunk is \
+                  readable from the next cycle on"
+            .into(),
     }
 }

@@ -28,6 +28,7 @@
 //!
 //! Latency: combinational from the registers and the pins to every output but `token_out`, the counters.
 
+use crate::export::doc::{docs, TopDoc, CLOCK};
 use rust_hdl::prelude::*;
 
 use crate::parts::blocks;
@@ -650,5 +651,54 @@ impl Logic for Receiver {
         self.byp.d.next = self.link_byte.val();
         self.use_byp.d.next = self.push.val() & (self.rp_n.val() == self.wp.q.val());
         self.tok.d.next = self.consumed.val();
+    }
+}
+
+/// The port documentation of the exported top `receiver_v2` (the header `asr verilog` writes).
+pub fn top_doc() -> TopDoc {
+    TopDoc {
+        summary: "The v2 receiver of the SP2-style switch (docs/sp2-switch.md v2 section B): a 16-byte input \
+                  FIFO in block RAM, packet parser and CRC check, crossbar request with look-ahead, queue \
+                  admission request, chunk assembly and ready slot for the central queue, error counters. \
+                  Twin of asr_model::sp2::v2::receiver::Receiver (hdl/src/sp2/v2/receiver.rs)."
+            .into(),
+        ports: docs(&[
+            CLOCK,
+            ("link_valid", "a byte from upstream"),
+            ("link_byte", "that byte (consumed at once or written into the FIFO at the edge)"),
+            ("grant", "the allocator grants this receiver a transmitter this cycle"),
+            ("grant_out", "that transmitter"),
+            ("admitted", "the central queue admits this receiver's packet this cycle"),
+            ("taken", "its transmitter takes the crossbar offer this cycle"),
+            ("written", "the central queue writes the ready chunk this cycle"),
+            ("takes", "the transmitter it streams to takes offers this cycle (has credit)"),
+            ("token_out", "an upstream credit: a byte was consumed last cycle (registered)"),
+            ("req", "allocator request: the permitted outputs (bit o = output o); 0 for none"),
+            ("waiting", "the allocator's candidate bit: waiting for a grant now"),
+            ("may_queue", "may be admitted to the central queue (waiting, assembly and ready slot empty)"),
+            ("adm_set", "the admission request's permitted outputs: in Wait, and from the R1 cycle of \
+                         Route when R1 is not 0; 0 otherwise"),
+            ("chunks", "the packet's size in 8-byte chunks (1..32) with adm_set; 0 otherwise"),
+            ("offer_valid", "a crossbar offer this cycle"),
+            ("offer_byte", "its byte; 0 when none"),
+            ("offer_end", "the offer is the packet's end (the CRC byte position)"),
+            ("offer_bad", "with the end: the CRC did not match"),
+            ("ready_valid", "a chunk waits in the ready slot for the central queue"),
+            ("ready_data", "its data, byte 0 in bits [7:0]; 0 when not valid"),
+            ("ready_bytes", "its byte count, 1..8; 0 when not valid"),
+            ("ready_last", "it is its packet's last chunk; 0 when not valid"),
+            ("ready_bad", "its packet failed the CRC check; 0 when not valid"),
+            ("soon", "streaming with at most 4 bytes left: its transmitter counts as free soon"),
+            ("at_end", "streaming with the CRC as the next byte to offer, from the registers alone"),
+            ("wait_spec", "waiting from the registers alone: in Wait, or a look-ahead packet whose \
+                           predecessor's last byte is next (the switch's speculative candidate bit)"),
+            ("spec_set", "with wait_spec: the route set of the packet it waits for (the Wait set or the \
+                          look-ahead's); 0 otherwise. The allocator grants the row only a column of it"),
+            ("crc_errors", "wrapping count of packets whose CRC byte did not match (registered)"),
+            ("route_errors", "wrapping count of malformed packets dropped, LEN = 0 or R1 = 0 (registered)"),
+        ]),
+        latency: "every output but token_out and the counters is combinational from the registers and \
+                  the link pins; a byte arriving in a cycle can be offered in that cycle (FIFO bypass)"
+            .into(),
     }
 }

@@ -28,6 +28,7 @@
 //! Latency: 6 cycles from `LEN` in to `LEN − 1` out without contention (the model's figure; measured by
 //! `model/tests/sp2_switch_v2.rs`).
 
+use crate::export::doc::{docs, TopDoc, CLOCK};
 use rust_hdl::prelude::*;
 
 use crate::parts::{blocks, locals, port_offsets as offsets};
@@ -466,5 +467,31 @@ impl Logic for Sp2SwitchV2 {
         self.token_out.next = self.tk_acc[8].val();
         self.crc_errors.next = self.ce_acc[8].val();
         self.route_errors.next = self.re_acc[8].val();
+    }
+}
+
+/// The port documentation of the exported top `sp2_switch_v2` (the header `asr verilog` writes).
+pub fn top_doc() -> TopDoc {
+    TopDoc {
+        summary: "The v2 SP2-style 8x8 ASR switch (docs/sp2-switch.md, v2): 8 receivers with block-RAM FIFOs, \
+                  the pipelined crossbar allocator, the central queue with per-packet chunk chains, 8 \
+                  transmitters; the same ports as sp2_switch. Twin of \
+                  asr_model::sp2::v2::switch::Sp2SwitchV2 (hdl/src/sp2/v2/switch.rs). Port p's byte is at bits \
+                  [p*8 +: 8], its flag at bit p. Links carry bytes with credit-based flow control: a \
+                  sender may have at most 16 bytes outstanding per link and gets one token per byte the \
+                  receiver frees."
+            .into(),
+        ports: docs(&[
+            CLOCK,
+            ("link_in_valid", "bit p: a byte arrives on input link p"),
+            ("link_in_data", "input link p's byte"),
+            ("token_in", "bit p: a credit from the device downstream of output p"),
+            ("link_out_valid", "bit p: output p's register holds a byte"),
+            ("link_out_data", "output p's byte; 0 when not valid"),
+            ("token_out", "bit p: a credit back to the device upstream of input p"),
+            ("crc_errors", "receiver i's 8-bit wrapping count of CRC errors at bits [i*8 +: 8] (registered)"),
+            ("route_errors", "receiver i's 8-bit wrapping count of dropped malformed packets (registered)"),
+        ]),
+        latency: "6 cycles from LEN in to LEN - 1 out without contention (cut-through)".into(),
     }
 }

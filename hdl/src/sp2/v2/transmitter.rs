@@ -36,6 +36,7 @@
 //! Latency: every output but `credit_overflow` is combinational from the registers (and `load`); a byte
 //! offered or serialized in cycle t is on the link pins in cycle t + 1.
 
+use crate::export::doc::{docs, TopDoc, CLOCK};
 use rust_hdl::prelude::*;
 
 use crate::parts::blocks;
@@ -389,6 +390,49 @@ impl Logic for Sp2Transmitter {
     }
 }
 
+/// The port documentation of the exported top `sp2_transmitter` (the header `asr verilog` writes).
+pub fn top_doc() -> TopDoc {
+    TopDoc {
+        summary: "The v2 transmitter of the SP2-style switch (docs/sp2-switch.md v2 section D): source \
+                  selection (idle, crossbar, central queue), serializer and one-chunk prefetch register, \
+                  CRC, output register on the link pins, link credit. Twin of \
+                  asr_model::sp2::v2::transmitter::Transmitter (hdl/src/sp2/v2/transmitter.rs)."
+            .into(),
+        ports: docs(&[
+            CLOCK,
+            ("load", "the central queue's load of this output (chunks queued or promised)"),
+            ("grant", "the allocator grants this transmitter to receiver grant_rx this cycle (only when free)"),
+            ("grant_rx", "that receiver"),
+            ("offer_valid", "the crossbar receiver offers a byte or the packet's end"),
+            ("offer_byte", "the offered byte"),
+            ("offer_end", "the offer is the packet's end"),
+            ("offer_bad", "with the end: the packet failed its CRC check"),
+            ("read", "this transmitter's central-queue read is granted this cycle"),
+            ("chunk_valid", "the chunk read for it last cycle arrives now"),
+            ("chunk_data", "its data, byte 0 in bits [7:0]"),
+            ("chunk_bytes", "its byte count, 1..8"),
+            ("chunk_last", "it is its packet's last chunk"),
+            ("chunk_bad", "its packet failed the CRC check"),
+            ("token_in", "a downstream credit (one byte of room freed)"),
+            ("link_valid", "the output register holds a byte (the link pins)"),
+            ("link_byte", "that byte; 0 when not valid"),
+            ("free", "free for the crossbar: idle, no queue packet inside, load 0"),
+            ("wants", "asks the central queue for a chunk (prefetch empty, no read in flight; on the \
+                       crossbar only with the serializer empty: the next queued packet's first chunk \
+                       is read while the crossbar packet streams)"),
+            ("queued", "something of the queue path is inside (serializer, prefetch, read in flight, CRC \
+                        due): with the source on the crossbar, the output takes no new crossbar packet"),
+            ("takes", "takes its crossbar receiver's offer this cycle (source crossbar, credit left)"),
+            ("src_xbar", "the source is the crossbar"),
+            ("src_rx", "its receiver (0 otherwise)"),
+            ("credit_overflow", "sticky: a token arrived with the credit already full (it was ignored)"),
+        ]),
+        latency: "outputs but credit_overflow are combinational from the registers and load; a byte \
+                  offered or serialized in cycle t is on the link pins in cycle t + 1; the credit starts \
+                  at 16"
+            .into(),
+    }
+}
 #[cfg(test)]
 mod tests {
     use super::*;
