@@ -39,17 +39,17 @@ cut() { local e=""; for r in "$@"; do e="$e s/\\.d(\\($r\\)\\\$d)/.d(\\1\\\$q)/;
     read -r l f < <(count "${top}_${label//[^a-z]/_}" "$top" "$(cut "$@")")
     echo "| $block | $label (\`$*\`) | $l | $f | $((BASE_L - l)) / $((BASE_F - f)) |"
   }
-  for top in receiver_v2 sp2_transmitter central_queue_v2 sp2_allocator sp2_switch_v2; do
+  for top in sp2_receiver_v2 sp2_transmitter_v2 sp2_central_queue_v2 sp2_allocator_v2 sp2_switch_v2; do
     read -r BASE_L BASE_F < <(count "${top}_base" "$top" "")
     echo "| $top | (none) | $BASE_L | $BASE_F | |"
     case $top in
-      receiver_v2)
+      sp2_receiver_v2)
         row "$top" "$top" "chunk datapath" 'asm_d\$[0-7]' 'rdy_d\$[0-7]'
         row "$top" "$top" "look-ahead" la_v
         row "$top" "$top" "error counters" n_crc n_route;;
-      sp2_transmitter)
+      sp2_transmitter_v2)
         row "$top" "$top" "the two chunk slots (serializer and prefetch)" 'sd\$[01]';;
-      central_queue_v2)
+      sp2_central_queue_v2)
         row "$top" "$top" "loads (least-loaded choice, load output)" 'ld\$[0-7]'
         row "$top" "$top" "pairwise load comparisons" 'bt\$[0-7]';;
       sp2_switch_v2)

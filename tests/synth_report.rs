@@ -291,22 +291,28 @@ fn seeds_sh_refuses_bad_arguments_with_a_clear_error() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     for (args, msg) in [
         (&[][..], "name a top"),
-        (&["receiver_v2", "sp2_transmitter"][..], "one top at a time"),
         (
-            &["--seeds", "1,x", "receiver_v2"][..],
+            &["sp2_receiver_v2", "sp2_transmitter_v2"][..],
+            "one top at a time",
+        ),
+        (
+            &["--seeds", "1,x", "sp2_receiver_v2"][..],
             "--seeds needs comma-separated",
         ),
         (
-            &["--seeds", "", "receiver_v2"][..],
+            &["--seeds", "", "sp2_receiver_v2"][..],
             "--seeds needs comma-separated",
         ),
         (
-            &["receiver_v2", "--seeds"][..],
+            &["sp2_receiver_v2", "--seeds"][..],
             "--seeds needs comma-separated",
         ),
-        (&["--bogus", "receiver_v2"][..], "unknown option '--bogus'"),
         (
-            &["--verilog", "/no/such/folder", "receiver_v2"][..],
+            &["--bogus", "sp2_receiver_v2"][..],
+            "unknown option '--bogus'",
+        ),
+        (
+            &["--verilog", "/no/such/folder", "sp2_receiver_v2"][..],
             "--verilog needs a folder",
         ),
     ] {

@@ -109,7 +109,7 @@ fn docs_verilog_examples_compile_and_the_wrapper_test_bench_passes() {
     let dir = temp("docs");
     export(
         &dir,
-        &["benes8", "matcher_m4_p2", "sp2_switch", "sp2_board"],
+        &["benes8", "matcher_m4_p2", "sp2_switch_v2", "sp2_board_v2"],
     );
     let doc =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/verilog.md"))
@@ -125,8 +125,8 @@ fn docs_verilog_examples_compile_and_the_wrapper_test_bench_passes() {
     let files = [
         "v/benes8.v",
         "v/matcher_m4_p2.v",
-        "v/sp2_switch.v",
-        "v/sp2_board.v",
+        "v/sp2_switch_v2.v",
+        "v/sp2_board_v2.v",
         "examples.v",
     ];
     let mut args = vec!["-g2012", "-o", "tb.vvp"];

@@ -12,7 +12,7 @@
 //! - [`reset`]: the synchronous reset of the user export (`asr verilog --reset`).
 //! - [`lrs`]: the least-recently-served arbiter (8 requesters).
 //! - [`lrs_tri`]: the same with a triangular order matrix, the winner always served (the v2 allocator).
-//! - [`sp2`]: blocks of the SP2-style 8×8 switch (`central_queue`).
+//! - [`sp2`]: the SP2-style 8×8 switch, one folder per version (`sp2/v2`), and its 16-node board.
 
 pub mod alloc;
 pub mod benes;

@@ -266,6 +266,18 @@ mod tests {
         assert_eq!(f.matches(".reset(1'b0)").count(), 1);
     }
 
+    /// A block RAM with initial contents (v1's central-queue free list was one) cannot be restored by a
+    /// reset input: refused, naming the module.
+    #[test]
+    fn a_ram_with_initial_contents_is_refused() {
+        let v = "module t$ram(read_clock,write_clock);\n    input wire read_clock;\n    input wire write_clock;\n    initial begin\n    end\nendmodule // t$ram\n";
+        let e = add_sync_reset(v).unwrap_err();
+        assert!(
+            e.contains("module t$ram:") && e.contains("initial contents"),
+            "{e}"
+        );
+    }
+
     #[test]
     fn an_unknown_register_form_is_refused() {
         let v = "module t(clock,x,y);\n    // Module arguments\n    input wire clock;\n    always @(posedge clock) begin\n       y <= x;\n    end\nendmodule // t\n";

@@ -3,7 +3,7 @@
 //! the free list is full again after draining. Seeds are printed on failure (ASR_SEED overrides).
 
 use asr_model::rng::stream;
-use asr_model::sp2::central_queue::{CentralQueue, CqInputs, WriteReq};
+use asr_model::sp2::v1::central_queue::{CentralQueue, CqInputs, WriteReq};
 use asr_model::sp2::{CQ_CHUNKS, PORTS};
 use rand::Rng;
 use std::collections::VecDeque;

@@ -6,7 +6,7 @@
 use asr_model::header::Header;
 use asr_model::rng::stream;
 use asr_model::sp2::node::Node;
-use asr_model::sp2::switch::Sp2Switch;
+use asr_model::sp2::v1::switch::Sp2Switch;
 use asr_model::sp2::{encode_packet, PORTS};
 use rand::Rng;
 use std::collections::HashMap;

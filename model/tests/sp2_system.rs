@@ -4,8 +4,8 @@
 
 use asr_model::routing::{Routing, TableRouting};
 use asr_model::sp2::network::{Sp2NetError, Sp2Network};
-use asr_model::sp2::switch::Sp2Switch;
 use asr_model::sp2::system::{run, Sp2SysConfig, Sp2SysError};
+use asr_model::sp2::v1::switch::Sp2Switch;
 use asr_model::sp2::v2::switch::Sp2SwitchV2;
 use asr_model::sp2::SwitchModel;
 use asr_model::topology::{builtin, Topology};

@@ -31,7 +31,7 @@ pub struct Args {
     /// result file says it is from a quick run. Not the published figures.
     #[arg(long)]
     pub quick: bool,
-    /// Also co-simulate every exported top in Verilator against its model (`asr cosim all`: sp2_board for
+    /// Also co-simulate every exported top in Verilator against its model (`asr cosim all`: sp2_board_v2 for
     /// 10^7 cycles, every other top for 10^6; about 13 minutes on 2 cores, Verilator builds included).
     /// Not part of the default run, which stays within a few minutes; not with --quick.
     #[arg(long)]

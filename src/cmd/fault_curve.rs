@@ -82,7 +82,7 @@ pub fn compute(a: &Args) -> Result<Vec<Row>> {
         }
     }
     let t = super::topology::load(&a.network)?;
-    Sp2Network::<asr_model::sp2::switch::Sp2Switch>::new(&t)
+    Sp2Network::<asr_model::sp2::v1::switch::Sp2Switch>::new(&t)
         .with_context(|| format!("network `{}`", a.network))?;
     let ks: Vec<usize> = (0..=a.max_links).step_by(a.step).collect();
     // Degraded topologies and their tables (in parallel over K).
@@ -133,7 +133,7 @@ pub fn compute(a: &Args) -> Result<Vec<Row>> {
                 ..Default::default()
             };
             match run(
-                Sp2Network::<asr_model::sp2::switch::Sp2Switch>::new(topo)?,
+                Sp2Network::<asr_model::sp2::v1::switch::Sp2Switch>::new(topo)?,
                 &routings[r],
                 &cfg,
             ) {

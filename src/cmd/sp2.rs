@@ -4,7 +4,7 @@
 
 use anyhow::{bail, Result};
 use asr_model::sp2::experiment::{cut_through_latency_on, run_on, Sp2Stats};
-use asr_model::sp2::switch::Sp2Switch;
+use asr_model::sp2::v1::switch::Sp2Switch;
 use asr_model::sp2::v2::switch::Sp2SwitchV2;
 use rayon::prelude::*;
 use std::fmt::Write;

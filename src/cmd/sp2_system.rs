@@ -6,10 +6,10 @@
 use anyhow::{bail, Context, Result};
 use asr_model::routing::{Routing, TableRouting};
 use asr_model::sp2::network::Sp2Network;
-use asr_model::sp2::switch::Sp2Switch;
 use asr_model::sp2::system::{
     fmt_ids, run_with_faults, FaultPlan, Sp2SysConfig, Sp2SysError, Sp2SysStats,
 };
+use asr_model::sp2::v1::switch::Sp2Switch;
 use asr_model::sp2::v2::switch::Sp2SwitchV2;
 use asr_model::topology::Topology;
 use rayon::prelude::*;

@@ -11,7 +11,13 @@ use asr_testbench::cosim::verilator::{Opt, Verilated};
 use asr_testbench::cosim::{layout, record, tops, BackendKind, Frame, Options};
 use criterion::{criterion_group, criterion_main, Criterion};
 
-const TOPS: &[&str] = &["benes8", "benes16", "benes32", "sp2_switch", "sp2_board"];
+const TOPS: &[&str] = &[
+    "benes8",
+    "benes16",
+    "benes32",
+    "sp2_switch_v2",
+    "sp2_board_v2",
+];
 
 fn model_side(c: &mut Criterion) {
     let mut g = c.benchmark_group("model");

@@ -1,6 +1,5 @@
 //! Pieces of the rust-hdl lock-step shared by the co-simulation ([`crate::cosim`]) and the waveform
-//! writers: one clock cycle of a rust-hdl block ([`cycle`]), random request matrices, and the central
-//! queue's pins and ports.
+//! writers: one clock cycle of a rust-hdl block ([`cycle`]) and random request matrices.
 
 use rust_hdl::prelude::*;
 
@@ -36,7 +35,7 @@ pub fn random_rows(rng: &mut impl rand::Rng, m: usize) -> Vec<u64> {
 ///
 /// This gives the same pre-edge states as settling after each of the three steps (rust-hdl's registers act on
 /// `pos_edge` only, and the combinational logic settles to the same fixed point from any start), in about
-/// 40 % less time on `sp2_switch` (docs/hdl.md, "Harness: fewer `update_all` passes per cycle").
+/// 40 % less time on the v1 SP2 switch (docs/hdl.md, "Harness: fewer `update_all` passes per cycle").
 pub fn cycle<B: Block + 'static, T>(
     uut: &mut B,
     clock: impl Fn(&mut B, bool),
@@ -101,62 +100,4 @@ fn edge<B: Block + 'static>(uut: &mut B) {
         uut.update_all();
     }
     EDGE.with(|m| m.borrow_mut().insert(std::any::TypeId::of::<B>(), n + 2));
-}
-
-/// Every output port of the `central_queue` top in one cycle (before the edge), raw: the fields of an
-/// absent grant or read are compared too (they must be 0).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct CqPorts {
-    pub wr_grant_valid: bool,
-    pub wr_grant: u8,
-    pub rd_grant_valid: bool,
-    pub rd_grant: u8,
-    pub rd_valid: bool,
-    pub rd_out: u8,
-    pub rd_data: u64,
-    pub rd_bytes: u8,
-    pub rd_last: bool,
-    pub rd_bad: bool,
-    pub count: [u8; 8],
-    pub free: u8,
-}
-
-impl CqPorts {
-    /// The ports the HDL must drive for the model's outputs of a cycle.
-    pub fn of_model(o: &asr_model::sp2::central_queue::CqOutputs) -> Self {
-        let r = o.rd_data;
-        CqPorts {
-            wr_grant_valid: o.wr_grant.is_some(),
-            wr_grant: o.wr_grant.unwrap_or(0),
-            rd_grant_valid: o.rd_grant.is_some(),
-            rd_grant: o.rd_grant.unwrap_or(0),
-            rd_valid: r.is_some(),
-            rd_out: r.map_or(0, |c| c.out),
-            rd_data: r.map_or(0, |c| c.data),
-            rd_bytes: r.map_or(0, |c| c.bytes),
-            rd_last: r.is_some_and(|c| c.last),
-            rd_bad: r.is_some_and(|c| c.bad),
-            count: o.count,
-            free: o.free,
-        }
-    }
-}
-
-/// The input pins of the `central_queue` top in one cycle: every receiver's write fields are driven even
-/// when its `wr_valid` bit is 0 (tests put random junk there; the HDL must ignore it).
-#[derive(Debug, Clone, Copy)]
-pub struct CqPins {
-    pub wr_valid: [bool; 8],
-    pub wr: [asr_model::sp2::central_queue::WriteReq; 8],
-    pub rd: [bool; 8],
-}
-
-impl CqPins {
-    /// The model's inputs for these pins.
-    pub fn model_inputs(&self) -> asr_model::sp2::central_queue::CqInputs {
-        asr_model::sp2::central_queue::CqInputs {
-            wr: std::array::from_fn(|i| self.wr_valid[i].then_some(self.wr[i])),
-            rd: self.rd,
-        }
-    }
 }

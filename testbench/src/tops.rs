@@ -15,13 +15,12 @@ use asr_hdl::benes::{Benes16, Benes16R, Benes32, Benes8, Benes8R};
 use asr_hdl::export::{self, build, TopDoc};
 use asr_hdl::export::{
     isolate_all_comb, isolate_assignments, isolate_top_glue, no_rw_check, waive_unoptflat,
-    CQ_REQUEST_CONE, RX_CRC_CONE, RX_V2_CRC_CONE, SW_V2_ACCUMULATED, TX_CRC_CONE,
+    RX_V2_CRC_CONE, SW_V2_ACCUMULATED,
 };
 use asr_hdl::matcher::*;
 use asr_hdl::sp2;
 use asr_hdl::switch2::Switch2Top as Switch2Hdl;
 use asr_hdl::switch2r::Switch2RTop as Switch2RHdl;
-use asr_model::sp2::switch::Sp2Switch;
 use asr_model::sp2::v2::switch::Sp2SwitchV2;
 use asr_model::switch2r::Switch2R;
 
@@ -227,21 +226,7 @@ pub static TOPS: &[TopDef] = &[
         synth: Synth::CountsOnIce40,
     },
     TopDef {
-        name: "central_queue",
-        raw: || {
-            isolate_assignments(
-                &no_rw_check(&build(sp2::central_queue::CentralQueue::default())),
-                CQ_REQUEST_CONE,
-            )
-        },
-        doc: sp2::central_queue::top_doc,
-        cosim: |seed, _| Box::new(central_queue::CentralQueueTop::new(seed)),
-        rusthdl: hdl::<central_queue::CentralQueueIo>,
-        lint_waivers: &[],
-        synth: Synth::Fits,
-    },
-    TopDef {
-        name: "central_queue_v2",
+        name: "sp2_central_queue_v2",
         // One `always` block computes the arbiters' requests and reads their grants: waived for Verilator.
         raw: || {
             waive_unoptflat(
@@ -250,36 +235,13 @@ pub static TOPS: &[TopDef] = &[
             )
         },
         doc: sp2::v2::central_queue::top_doc,
-        cosim: |seed, _| Box::new(central_queue_v2::CentralQueueV2Top::new(seed)),
-        rusthdl: hdl::<central_queue_v2::CentralQueueV2Io>,
+        cosim: |seed, _| Box::new(sp2_central_queue_v2::CentralQueueV2Top::new(seed)),
+        rusthdl: hdl::<sp2_central_queue_v2::CentralQueueV2Io>,
         lint_waivers: &[],
         synth: Synth::Fits,
     },
     TopDef {
-        name: "transmitter",
-        raw: || {
-            isolate_assignments(
-                &build(sp2::transmitter::Transmitter::default()),
-                TX_CRC_CONE,
-            )
-        },
-        doc: sp2::transmitter::top_doc,
-        cosim: |seed, _| Box::new(transmitter::TransmitterTop::new(seed)),
-        rusthdl: hdl::<transmitter::TransmitterIo>,
-        lint_waivers: &[],
-        synth: Synth::Fits,
-    },
-    TopDef {
-        name: "receiver",
-        raw: || isolate_assignments(&build(sp2::receiver::Receiver::default()), RX_CRC_CONE),
-        doc: sp2::receiver::top_doc,
-        cosim: |seed, _| Box::new(receiver::ReceiverTop::new(seed)),
-        rusthdl: hdl::<receiver::ReceiverIo>,
-        lint_waivers: &[],
-        synth: Synth::Fits,
-    },
-    TopDef {
-        name: "receiver_v2",
+        name: "sp2_receiver_v2",
         raw: || {
             isolate_assignments(
                 &no_rw_check(&build(sp2::v2::receiver::Receiver::default())),
@@ -287,19 +249,10 @@ pub static TOPS: &[TopDef] = &[
             )
         },
         doc: sp2::v2::receiver::top_doc,
-        cosim: |seed, _| Box::new(receiver_v2::ReceiverV2Top::new(seed)),
-        rusthdl: hdl::<receiver_v2::ReceiverV2Io>,
+        cosim: |seed, _| Box::new(sp2_receiver_v2::ReceiverV2Top::new(seed)),
+        rusthdl: hdl::<sp2_receiver_v2::ReceiverV2Io>,
         lint_waivers: &[],
         synth: Synth::Fits,
-    },
-    TopDef {
-        name: "sp2_switch",
-        raw: || isolate_all_comb(&no_rw_check(&build(sp2::switch::Sp2Switch::default()))),
-        doc: sp2::switch::top_doc,
-        cosim: |seed, _| Box::new(sp2_switch::Sp2SwitchTop::<Sp2Switch>::new(seed)),
-        rusthdl: hdl::<sp2_switch::Sp2SwitchIo>,
-        lint_waivers: &[],
-        synth: Synth::CountsOnIce40,
     },
     TopDef {
         name: "sp2_switch_v2",
@@ -314,31 +267,13 @@ pub static TOPS: &[TopDef] = &[
         synth: Synth::CountsOnIce40,
     },
     TopDef {
-        name: "sp2_board",
-        raw: || {
-            isolate_all_comb(&no_rw_check(&build(sp2::board::Sp2Board::<
-                sp2::switch::Sp2Switch,
-            >::default())))
-        },
-        doc: || sp2::board::top_doc("sp2_switch", "", 5),
-        cosim: |seed, cycles| {
-            Box::new(sp2_board::Sp2BoardTop::<Sp2Switch>::new(
-                seed,
-                board_phase(cycles),
-            ))
-        },
-        rusthdl: hdl::<sp2_board::Sp2BoardIo>,
-        lint_waivers: &[],
-        synth: Synth::OnRequest,
-    },
-    TopDef {
         name: "sp2_board_v2",
         // As `sp2_switch_v2`, whose chips it is built of.
         raw: || switch_v2_comments(build(sp2::board::Sp2BoardV2::default())),
         doc: || {
             sp2::board::top_doc(
                 "sp2_switch_v2",
-                " (v2: per-packet chunk chains, pipelined allocator)",
+                " (pipelined allocator, per-packet chunk chains)",
                 6,
             )
         },
@@ -353,20 +288,20 @@ pub static TOPS: &[TopDef] = &[
         synth: Synth::OnRequest,
     },
     TopDef {
-        name: "sp2_allocator",
+        name: "sp2_allocator_v2",
         raw: || isolate_all_comb(&build(sp2::v2::allocator::Sp2Allocator::default())),
         doc: sp2::v2::allocator::top_doc,
-        cosim: |seed, _| Box::new(sp2_allocator::Sp2AllocatorTop::new(seed)),
-        rusthdl: hdl::<sp2_allocator::Sp2AllocatorIo>,
+        cosim: |seed, _| Box::new(sp2_allocator_v2::Sp2AllocatorTop::new(seed)),
+        rusthdl: hdl::<sp2_allocator_v2::Sp2AllocatorIo>,
         lint_waivers: &[],
         synth: Synth::Fits,
     },
     TopDef {
-        name: "sp2_transmitter",
+        name: "sp2_transmitter_v2",
         raw: || isolate_all_comb(&build(sp2::v2::transmitter::Sp2Transmitter::default())),
         doc: sp2::v2::transmitter::top_doc,
-        cosim: |seed, _| Box::new(sp2_transmitter::Sp2TransmitterTop::new(seed)),
-        rusthdl: hdl::<sp2_transmitter::Sp2TransmitterIo>,
+        cosim: |seed, _| Box::new(sp2_transmitter_v2::Sp2TransmitterTop::new(seed)),
+        rusthdl: hdl::<sp2_transmitter_v2::Sp2TransmitterIo>,
         lint_waivers: &[],
         synth: Synth::Fits,
     },

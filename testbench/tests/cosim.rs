@@ -44,9 +44,15 @@ fn a_flipped_output_bit_is_reported_at_its_cycle_and_signal() {
             "out_data",
             3 * 26 + 20,
         ),
-        ("sp2_switch", BackendKind::Verilator, 77_777, "token_out", 5),
         (
-            "sp2_board",
+            "sp2_switch_v2",
+            BackendKind::Verilator,
+            77_777,
+            "token_out",
+            5,
+        ),
+        (
+            "sp2_board_v2",
             BackendKind::Verilator,
             3_333,
             "chips_link_out_data",
@@ -60,7 +66,13 @@ fn a_flipped_output_bit_is_reported_at_its_cycle_and_signal() {
             8 * 13 + 6,
         ),
         ("switch2", BackendKind::RustHdl, 4_321, "in_ready", 1),
-        ("central_queue", BackendKind::Icarus, 2_345, "free", 6),
+        (
+            "sp2_central_queue_v2",
+            BackendKind::Icarus,
+            2_345,
+            "load",
+            6,
+        ),
     ] {
         let r = perturbed(
             top,
@@ -129,16 +141,16 @@ fn a_flipped_input_bit_is_caught() {
         }
     }
     assert!(caught > 0, "no flipped out_ready changed the network");
-    // sp2_switch: a byte's valid bit dropped on link 3 in a busy cycle always derails that receiver.
-    let (l, _) = layout("sp2_switch").unwrap();
-    let o = Options::new("sp2_switch", BackendKind::Verilator, 3_000, seed());
+    // sp2_switch_v2: a byte's valid bit dropped on link 3 in a busy cycle always derails that receiver.
+    let (l, _) = layout("sp2_switch_v2").unwrap();
+    let o = Options::new("sp2_switch_v2", BackendKind::Verilator, 3_000, seed());
     let pins = record(&o, &l, 3_000).unwrap().pins;
     let iw = l.input_words();
     let c = (1_000..3_000)
         .find(|&c| pins[c * iw] & (1 << 3) != 0)
         .expect("link 3 carries a byte") as u64;
     let r = perturbed(
-        "sp2_switch",
+        "sp2_switch_v2",
         BackendKind::Verilator,
         20_000,
         Perturb::Input {

@@ -131,11 +131,9 @@ fn switch2_and_switch2r_after_a_reset_equal_a_fresh_model() {
 #[test]
 fn sp2_blocks_and_the_allocators_after_a_reset_equal_a_fresh_model() {
     for top in [
-        "receiver_v2",
-        "sp2_transmitter",
-        "sp2_allocator",
-        "receiver",
-        "transmitter",
+        "sp2_receiver_v2",
+        "sp2_transmitter_v2",
+        "sp2_allocator_v2",
         "alloc_islip1_m8",
         "alloc_pim1_m8",
         "alloc_wavefront_m8",
@@ -147,31 +145,30 @@ fn sp2_blocks_and_the_allocators_after_a_reset_equal_a_fresh_model() {
 
 /// The v2 central queue keeps its never-used chunks in a counter, not in RAM contents, so a reset restores
 /// it (with the free list in an initialised RAM, a reset mid-run handed out stale chunks twice: this test
-/// found it, at cycle 92 after the reset of `central_queue_v2`).
+/// found it, at cycle 92 after the reset of `sp2_central_queue_v2`).
 #[test]
 fn v2_central_queue_switch_and_board_after_a_reset_equal_a_fresh_model() {
-    clean("central_queue_v2", 5_000, 20_000);
+    clean("sp2_central_queue_v2", 5_000, 20_000);
     clean("sp2_switch_v2", 20_000, 50_000);
     clean("sp2_board_v2", 20_000, 50_000);
 }
 
-/// The v1 tops with a central queue keep its free list in a block RAM with initial contents, which the
-/// register reset cannot restore. `--reset` exports them without a reset input, and the header says why.
+/// Every top can have the reset input (no block RAM with initial contents: the v2 central queue keeps its
+/// never-used chunks in a counter), and every clocked top gets it with `--reset`; a combinational top (the
+/// matchers) is exported as without it. (The refusal itself: `asr_hdl::reset`'s unit tests.)
 #[test]
-fn v1_tops_with_a_central_queue_are_refused_and_say_why() {
-    for top in ["central_queue", "sp2_switch", "sp2_board"] {
-        let (v, refused) = asr_testbench::tops::find(top)
-            .unwrap()
-            .user_verilog_with_reset();
-        let why = refused.unwrap_or_else(|| panic!("{top}: exported with a reset"));
-        assert!(why.contains("initial contents"), "{top}: {why}");
-        assert!(v.contains("// Reset: none, even with --reset:"), "{top}");
-        assert!(!v.contains("input wire  reset;"), "{top}");
+fn every_clocked_top_gets_a_reset_input() {
+    for top in asr_testbench::tops::TOPS {
+        let (v, refused) = top.user_verilog_with_reset();
+        assert!(refused.is_none(), "{}: refused: {refused:?}", top.name);
+        let clocked = top.verilog().contains("input wire  clock;");
+        assert_eq!(
+            v.contains("input wire  reset;"),
+            clocked,
+            "{}: a reset input exactly when clocked",
+            top.name
+        );
     }
-    let (v, refused) = asr_testbench::tops::find("benes8")
-        .unwrap()
-        .user_verilog_with_reset();
-    assert!(refused.is_none() && v.contains("input wire  reset;"));
 }
 
 /// The harness catches a register left out of the reset: in `benes8` (whose 12 switches share one module),

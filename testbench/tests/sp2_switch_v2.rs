@@ -1,5 +1,5 @@
 //! The whole v2 switch `sp2_switch_v2` (hdl/src/sp2/v2/switch.rs) against
-//! `asr_model::sp2::v2::switch::Sp2SwitchV2`, with the stimulus of `sp2_switch` (`cosim/tops/sp2_switch.rs`:
+//! `asr_model::sp2::v2::switch::Sp2SwitchV2`, with the stimulus of `cosim/tops/sp2_switch.rs` (
 //! a model node on each port, random packets with route sets of 1, 2 or many ports, payloads over the whole
 //! legal range with its corners, back-to-back packets, empty route sets, flipped bits after `R1`, a
 //! scoreboard, consumer stalls and slow consumers, load phases); `link_out`, `token_out` and the receivers'

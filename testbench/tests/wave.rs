@@ -128,86 +128,6 @@ fn benes8_burst_hdl_and_model_vcds() {
     open_moved(&dir, "benes8-burst", &[(&g1, false), (&g2, true)]);
 }
 
-/// `sp2-contention`: both VCDs and `.gtkw`s are written; every listed signal is in the HDL VCD with its width
-/// and in its `.gtkw`, the model's signals in the model VCD too; packets went both through the crossbar and
-/// through the central queue; HDL and model agree on every shared signal before every edge and on every
-/// register after it; the `.gtkw`s open in GTKWave.
-#[test]
-fn sp2_contention_hdl_and_model_vcds() {
-    use asr_testbench::wave::sp2;
-    let dir = temp("sp2");
-    let hdl = dir.join("sp2-contention.vcd");
-    let model = dir.join("sp2-contention-model.vcd");
-    let g1 = asr_testbench::wave::write("sp2-contention", &hdl, false).unwrap();
-    let g2 = asr_testbench::wave::write("sp2-contention", &model, true).unwrap();
-    let (h, m) = (read_vcd(&hdl).unwrap(), read_vcd(&model).unwrap());
-    assert_eq!(h.timescale.as_deref(), Some("1 ns"));
-    assert_eq!(m.timescale.as_deref(), Some("1 ns"));
-    let sum = sp2::summary().unwrap();
-    eprintln!("sp2-contention: {sum:?}");
-    assert!(sum.via_xbar >= 5 && sum.via_queue >= 5, "{sum:?}");
-    let sigs = sp2::signals();
-    assert!(sigs.len() > 150);
-    let (vh, vm) = (sp2::view(false), sp2::view(true));
-    rows_exist(&vh, &h, "HDL");
-    rows_exist(&vm, &m, "model");
-    signals_in_vcds_and_views(&sigs, (&h, &m), (&vh, &vm));
-    for group in ["receivers", "crossbar", "central queue", "transmitters"] {
-        assert!(vh.iter().any(|g| g.title == group), "no {group} group");
-    }
-    // Both paths: some transmitter took a packet from the crossbar (source 1) and some from the queue (2);
-    // the queue accepted writes; several receivers waited in Choose; the error counters moved.
-    let times: Vec<u64> = (0..sp2::CYCLES as u64).map(|n| 10 * n).collect();
-    let seen =
-        |t: &Trace, name: &str, v: &str| times.iter().any(|&x| t.at(name, x).as_deref() == Some(v));
-    let src = |v: &str| {
-        (0..8)
-            .filter(|o| seen(&h, &format!("uut.tx${o}.src.q"), v))
-            .count()
-    };
-    assert!(src("1") >= 3, "crossbar packets at too few outputs");
-    assert!(src("10") >= 2, "queue packets at too few outputs");
-    assert!(seen(&h, "uut.cq.wr_grant_valid", "1") && seen(&h, "uut.cq.rd_grant_valid", "1"));
-    let choosers = (0..8)
-        .filter(|i| seen(&h, &format!("uut.rx${i}.choose_req"), "1"))
-        .count();
-    assert!(
-        choosers >= 3,
-        "only {choosers} receivers went through the queue"
-    );
-    let last = 10 * (sp2::CYCLES as u64 - 1);
-    assert_ne!(h.at("uut.crc_errors", last).as_deref(), Some("0"));
-    assert_ne!(h.at("uut.route_errors", last).as_deref(), Some("0"));
-    // HDL and model agree before every edge on every shared signal, and after every edge on every register
-    // (the model's VCD carries its combinational signals before the edge only).
-    for s in sigs.iter().filter(|s| s.model) {
-        let full = format!("uut.{}", s.name);
-        for &t in &times {
-            assert_eq!(h.at(&full, t), m.at(&full, t), "{full} at time {t}");
-            if s.name.ends_with(".q") || s.name == "clock" {
-                assert_eq!(
-                    h.at(&full, t + 5),
-                    m.at(&full, t + 5),
-                    "{full} at time {}",
-                    t + 5
-                );
-            }
-        }
-    }
-    let bytes: usize = times
-        .iter()
-        .map(|&t| {
-            h.at("uut.link_out_valid", t)
-                .unwrap()
-                .chars()
-                .filter(|&c| c == '1')
-                .count()
-        })
-        .sum();
-    assert!(bytes > 300, "only {bytes} bytes out");
-    open_moved(&dir, "sp2-contention", &[(&g1, false), (&g2, true)]);
-}
-
 /// The GTKWave check fails when GTKWave cannot load the VCD a save file names, and when a row names a
 /// signal the VCD lacks (GTKWave drops such rows silently, so the check compares the rows shown).
 #[test]
@@ -247,7 +167,7 @@ fn gtkwave_check_catches_a_missing_vcd_and_a_missing_signal() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
-/// `sp2-contention-v2`: the same script on `sp2_switch_v2`. Both VCDs and `.gtkw`s are written; every listed
+/// `sp2-contention-v2`: the SP2 contention script on `sp2_switch_v2`. Both VCDs and `.gtkw`s are written; every listed
 /// signal is in the HDL VCD with its width and in its `.gtkw`, the model's signals (all taken from
 /// `Sp2SwitchV2::decide`) in the model VCD too; HDL and model agree on every shared signal before every edge;
 /// packets went through the crossbar and the queue, several receivers were admitted to the queue and written

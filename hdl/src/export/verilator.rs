@@ -4,50 +4,8 @@
 //! `/*verilator isolate_assignments*/` or lint waivers (comments for every other tool) and the Yosys
 //! attribute `no_rw_check`; the table of tops (`asr_testbench::tops`) says which top gets which.
 
-/// The central queue's request logic: the locals from its registers and inputs to its arbiters' `req`.
-/// rust-hdl emits the whole block as one `always @(*)` that both drives an arbiter's `req` and reads its
-/// `grant`, so Verilator sees a block-level (not bit-level) loop and reports `UNOPTFLAT`; isolating the
-/// assignments of these signals into their own blocks removes the false loop (Verilator only; a comment
-/// for every other tool).
-pub const CQ_REQUEST_CONE: &[&str] = &["wr_arb$req", "rd_arb$req", "wmacc$", "wo$"];
-
-/// The transmitter's FIFO-input choice, which feeds its `Crc8Step` and reads the CRC back in the same
-/// `always` block (the same false loop as [`CQ_REQUEST_CONE`]).
-pub const TX_CRC_CONE: &[&str] = &[
-    "crc_step$data",
-    "pbyte",
-    "push",
-    "pcrc",
-    "ppop",
-    "plast",
-    "pbad",
-    "had_room",
-    "src_e",
-    "rx_e",
-];
-
-/// The receiver's parse step, which feeds its two `Crc8Step`s and reads their results in the same
-/// `always` block (the same false loop as [`CQ_REQUEST_CONE`]).
-pub const RX_CRC_CONE: &[&str] = &[
-    "crc_a$crc",
-    "crc_a$data",
-    "crc_b$crc",
-    "crc_b$data",
-    "h0",
-    "h1",
-    "h2",
-    "crc1",
-    "p1",
-    "st_a",
-    "body_a",
-    "set_a",
-    "len_a",
-    "g0",
-    "g1",
-];
-
 /// Wraps the declarations of the top module's `reg`s named in `names` in `/*verilator lint_off UNOPTFLAT*/`
-/// … `lint_on`: a waiver, for `central_queue_v2`, whose one `always` block computes the admission arbiter's
+/// … `lint_on`: a waiver, for `sp2_central_queue_v2`, whose one `always` block computes the admission arbiter's
 /// request and reads its grant (a loop of blocks, not of bits). `isolate_all_comb` removes the warning but
 /// Verilator then mis-simulates that top (the 10^6-cycle co-simulation fails at cycle 1 on `load`, built by
 /// `x = x | …` accumulation), so the waiver stays until its accumulated locals are written as arrays.
@@ -73,8 +31,11 @@ pub fn waive_unoptflat(verilog: &str, names: &[&str]) -> String {
         + "\n"
 }
 
-/// The v2 receiver's byte `cur`, which feeds its `Crc8Step` and reads the result in the same `always` block
-/// (the same false loop as [`CQ_REQUEST_CONE`]).
+/// The v2 receiver's byte `cur`, which feeds its `Crc8Step` and reads the result in the same `always` block:
+/// rust-hdl emits the block as one `always @(*)` that both drives the CRC step's input and reads its output,
+/// so Verilator sees a block-level (not bit-level) loop and reports `UNOPTFLAT`; isolating the assignments
+/// of these signals into their own blocks removes the false loop (Verilator only; a comment for every other
+/// tool).
 pub const RX_V2_CRC_CONE: &[&str] = &["crc_step$crc", "crc_step$data", "head", "cur", "cur_v"];
 
 /// The `sp2_switch_v2` glue's locals built by accumulation in one signal (`x = x | …` over a loop), which
@@ -148,8 +109,8 @@ pub fn isolate_assignments(verilog: &str, names: &[&str]) -> String {
 /// Marks every rust-hdl `RAM` memory of a design `(* no_rw_check *)`, so Yosys maps it to block RAM
 /// without read-during-write emulation (about 137 DFF + 70 LUT for the 128×64 RAM otherwise). Only for
 /// designs that never read and write one address in a cycle whose read value they use: the central queue
-/// (docs/sp2-switch.md §6: the written chunk comes from the free list, the read one from an output list;
-/// its next-pointer RAMs `nx` and `fnx` as argued in `sp2/central_queue.rs`).
+/// (docs/sp2-switch.md: the written chunk comes from the free list, the read one from an output's chain; as
+/// argued in `sp2/v2/central_queue.rs`) and the port blocks' FIFOs.
 pub fn no_rw_check(verilog: &str) -> String {
     verilog
         .lines()
@@ -167,9 +128,9 @@ pub fn no_rw_check(verilog: &str) -> String {
 }
 
 /// Adds `/*verilator isolate_assignments*/` to every `reg` declaration but memories and the clocked `q` /
-/// `read_data` registers of `DFF`s and `RAM`s. For `sp2_switch` (and `sp2_board`, 8 of them), where the top's `always` block and those
-/// of its sub-blocks (matcher, arbiters, port blocks) form block-level loops through many signals: the
-/// targeted lists of the port blocks are not enough once they are wired together.
+/// `read_data` registers of `DFF`s and `RAM`s: for a block whose `always` block and those of its sub-blocks
+/// form block-level loops through many signals (`sp2_allocator_v2`, `sp2_transmitter_v2`), where a targeted
+/// list would be long and fragile.
 pub fn isolate_all_comb(verilog: &str) -> String {
     mark_isolated(verilog, |t| {
         let clocked = t.ends_with(" q;") || t.ends_with(" read_data;");

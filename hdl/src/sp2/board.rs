@@ -1,8 +1,7 @@
 //! The 16-processor SP2-style switch board (thesis §4.2, docs/sp2-switch.md "The board"): 8 switch chips
 //! wired as `model/src/topology/sp2.rs` builds `builtin("sp2:16")`, generic over the chip ([`BoardChip`]):
-//! exported as `sp2_board` (8 v1 [`Sp2Switch`] chips) and `sp2_board_v2` ([`Sp2BoardV2`], 8 [`Sp2SwitchV2`]
-//! chips, docs/sp2-switch.md v2 §F). Hardware twin of `asr_model::sp2::network::Sp2Network` (of the same
-//! switch model) on that topology.
+//! exported as `sp2_board_v2` ([`Sp2BoardV2`], 8 [`Sp2SwitchV2`] chips, docs/sp2-switch.md v2 §F). Hardware
+//! twin of `asr_model::sp2::network::Sp2Network` (of the same switch version) on that topology.
 //!
 //! Wiring ([`BoardWires::sp2_16`]): chips 4–7 face the processors on ports 0–3 (processor k on chip
 //! 4 + k/4, port k mod 4, both directions); chip 4+a port 4+b is linked both ways to chip b port 4+a
@@ -23,9 +22,9 @@
 //!
 //! A switch-to-switch link is a direct wire: the output register of one chip is the input of the next in
 //! the same cycle, and the receiving chip's token register goes back the same way, exactly as
-//! `Sp2Network::step` does. Latency: 5 cycles per switch from `LEN` in to `LEN − 1` out without contention,
-//! so 5 cycles between two processors on one chip and 15 between processors on different chips (v2 chips: 6
-//! and 18).
+//! `Sp2Network::step` does. Latency: the chip's cut-through latency per switch (6 cycles for v2 from `LEN` in to
+//! `LEN − 1` out without contention), so 6 cycles between two processors on one chip and 18 between
+//! processors on different chips.
 //!
 //! The wiring is a permutation, which `#[hdl_gen]` cannot express (indices may only be loop variables
 //! plus literals), so, as in `crate::benes::Benes`, `update` (simulation) and `hdl` (a Verilog
@@ -44,7 +43,6 @@
 use crate::export::doc::{docs, TopDoc, CLOCK};
 use rust_hdl::prelude::*;
 
-use super::switch::Sp2Switch;
 use super::v2::switch::Sp2SwitchV2;
 use asr_model::topology::{Port, Topology};
 
@@ -187,7 +185,7 @@ pub type ChipOutputs<'a> = (
     &'a Signal<Out, Bits<8>>,
 );
 
-/// A switch chip a board can be built of: the pins of `sp2_switch` (v1) and `sp2_switch_v2`, which are the
+/// A switch chip a board can be built of: the pins of `sp2_switch_v2` (and of any later version), which are the
 /// same, so one board serves both.
 pub trait BoardChip: Block + Inputs + Default {
     /// The inputs `clock`, `link_in_valid`, `link_in_data`, `token_in`.
@@ -223,7 +221,6 @@ macro_rules! board_chip {
     };
 }
 
-board_chip!(Sp2Switch);
 board_chip!(Sp2SwitchV2);
 
 /// Simulation-only wrapper: `update_all` iterates the inner block until it no longer changes (and does
@@ -295,7 +292,7 @@ pub type Sp2BoardV2 = Sp2Board<Sp2SwitchV2>;
 
 /// The 16-node board; see the module documentation for wiring, ports and latency.
 #[derive(LogicBlock)]
-pub struct Sp2Board<S: BoardChip = Sp2Switch> {
+pub struct Sp2Board<S: BoardChip> {
     pub clock: Signal<In, Clock>,
     pub node_in_valid: Signal<In, Bits<16>>,
     pub node_in_data: Signal<In, Bits<128>>,

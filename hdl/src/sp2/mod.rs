@@ -1,21 +1,14 @@
-//! HDL blocks of the SP2-style 8×8 ASR switch (`docs/sp2-switch.md`), twins of `model/src/sp2/`.
+//! HDL blocks of the SP2-style 8×8 ASR switch (`docs/sp2-switch.md`), twins of `model/src/sp2/`: one folder per
+//! switch version, and what the versions share beside them.
 //!
-//! - [`board`]: the 16-node board of 8 switches (`asr_model::sp2::network::Sp2Network` on `sp2:16`),
-//!   exported as `sp2_board`.
-//! - [`central_queue`]: 128 chunks × 64 bits in block RAM, per-output linked lists, a free list, LRS write
-//!   and read arbitration (`asr_model::sp2::central_queue::CentralQueue`).
+//! - [`v2`]: version 2, the switch of the board (pipelined allocator, block-RAM port FIFOs, per-packet chunk
+//!   chains in the central queue); its blocks are exported as `sp2_<block>_v2`. (Version 1's RustHDL
+//!   description was removed once v2 passed every check; its model stays, `asr_model::sp2::v1`, and its
+//!   synthesis figures are in docs/journal.md.)
+//! - [`board`]: the 16-node board of 8 switch chips (`asr_model::sp2::network::Sp2Network` on `sp2:16`),
+//!   generic over the chip, exported as `sp2_board_v2`.
 //! - [`crc8`]: one byte of the packet CRC-8 (`asr_model::sp2::crc8_step`).
-//! - [`transmitter`]: source selection, serializer, CRC, 7-byte FIFO, credit
-//!   (`asr_model::sp2::transmitter::Transmitter`).
-//! - [`receiver`]: FIFO, parser, route decoding, crossbar register, chunk assembly, CRC check, tokens
-//!   (`asr_model::sp2::receiver::Receiver`).
-//! - [`switch`]: the whole switch (`asr_model::sp2::switch::Sp2Switch`), exported as `sp2_switch`.
-//! - [`v2`]: blocks of version 2 (the pipelined allocator `sp2_allocator`, the receiver).
 
 pub mod board;
-pub mod central_queue;
 pub mod crc8;
-pub mod receiver;
-pub mod switch;
-pub mod transmitter;
 pub mod v2;

@@ -14,8 +14,8 @@
 
 use super::node::Node;
 use super::scoreboard::{payload_bytes, Dest, Scoreboard};
-use super::switch::Sp2Switch;
 use super::system::{Sp2SysError, DEADLOCK_CYCLES};
+use super::v1::switch::Sp2Switch;
 use super::{encode_packet, SwitchModel, PORTS};
 use crate::header::Header;
 use crate::rng::stream;

@@ -1,23 +1,20 @@
 //! The SP2-style 8×8 ASR switch (thesis §4.2.1, `docs/sp2-switch.md`): parameters, the packet format with
 //! its CRC-8, and the switch's blocks.
 //!
-//! - [`central_queue`]: 128 chunks × 64 bits, one linked list per output, a free list, one chunk reserved per
-//!   empty output, one write and one read per cycle, both least-recently-served.
-//! - [`receiver`], [`transmitter`]: the port blocks.
-//! - [`switch`]: the whole switch, cycle-accurate.
+//! - [`v1`], [`v2`]: the versions of the switch, each its blocks (receiver, central queue, transmitter,
+//!   allocator) and the whole switch, cycle-accurate; both implement [`SwitchModel`], so networks and
+//!   experiments run either.
 //! - [`network`]: switches wired as a topology (the 16-node board and the larger systems);
 //!   [`system`]: a network with processors, traffic, ASR or single-path route tables and a scoreboard.
 
-pub mod central_queue;
+pub mod error;
 pub mod experiment;
 pub mod network;
 pub mod node;
-pub mod receiver;
 pub mod scoreboard;
 pub mod stimulus;
-pub mod switch;
 pub mod system;
-pub mod transmitter;
+pub mod v1;
 pub mod v2;
 
 use crate::header::{Header, HeaderError};
@@ -35,15 +32,22 @@ pub const TX_DEPTH: usize = 7;
 /// Passes of the matching heuristic in the crossbar allocator.
 pub const PASSES: usize = 2;
 
-/// What the experiments and networks need of a switch model, so they run v1 ([`switch::Sp2Switch`]) and v2
-/// ([`v2::switch::Sp2SwitchV2`]) alike.
+/// What the switch drives in one cycle (every version): each output link's register and each input's token.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Sp2Outputs {
+    pub link_out: [Option<u8>; PORTS],
+    pub token_out: [bool; PORTS],
+}
+
+/// What the experiments and networks need of a switch model, so they run every version alike
+/// ([`v1::switch::Sp2Switch`], [`v2::switch::Sp2SwitchV2`]; each implements it beside its switch).
 pub trait SwitchModel: Default + Clone + Send {
     /// One clock cycle: the pins in, what the switch drove during the cycle out.
     fn step_pins(
         &mut self,
         link_in: &[Option<u8>; PORTS],
         token_in: &[bool; PORTS],
-    ) -> Result<switch::Sp2Outputs, String>;
+    ) -> Result<Sp2Outputs, String>;
     /// Central-queue chunks in use.
     fn queue_chunks(&self) -> usize;
     /// The central queue's invariants.
@@ -53,7 +57,7 @@ pub trait SwitchModel: Default + Clone + Send {
     /// Packets sent so far through the central queue and through the crossbar.
     fn packets_via(&self) -> (u64, u64);
     /// What the switch drives this cycle, from its registers (links are direct wires between switches).
-    fn outputs(&self) -> switch::Sp2Outputs;
+    fn outputs(&self) -> Sp2Outputs;
     /// Transmitter `p`'s credit (bytes it may still send downstream).
     fn tx_credit(&self, p: usize) -> u16;
     /// Whether a cycle with no byte and no token arriving would leave the state unchanged, so a network may
@@ -65,144 +69,6 @@ pub trait SwitchModel: Default + Clone + Send {
     fn queue_free(&self) -> usize;
     /// A readable dump of the switch's state, for diagnosing a deadlock.
     fn dump(&self) -> String;
-}
-
-impl SwitchModel for switch::Sp2Switch {
-    fn step_pins(
-        &mut self,
-        link_in: &[Option<u8>; PORTS],
-        token_in: &[bool; PORTS],
-    ) -> Result<switch::Sp2Outputs, String> {
-        self.step(link_in, token_in).map_err(|e| e.to_string())
-    }
-    fn queue_chunks(&self) -> usize {
-        self.cq.occupancy()
-    }
-    fn check_queue(&self) -> Result<(), String> {
-        self.check().map_err(|e| e.to_string())
-    }
-    fn idle(&self) -> bool {
-        self.is_idle() && self.cq.free() as usize == CQ_CHUNKS
-    }
-    fn packets_via(&self) -> (u64, u64) {
-        (
-            self.tx.iter().map(|t| t.packets_queue).sum(),
-            self.tx.iter().map(|t| t.packets_xbar).sum(),
-        )
-    }
-    fn outputs(&self) -> switch::Sp2Outputs {
-        switch::Sp2Switch::outputs(self)
-    }
-    fn tx_credit(&self, p: usize) -> u16 {
-        self.tx[p].credit
-    }
-    fn quiescent(&self) -> bool {
-        // Checked by the network tests (an idle switch with nothing arriving keeps its state).
-        self.is_idle()
-    }
-    fn skip_cycle(&mut self) {
-        self.cycle += 1;
-    }
-    fn queue_free(&self) -> usize {
-        self.cq.free() as usize
-    }
-    fn dump(&self) -> String {
-        use std::fmt::Write;
-        let mut out = String::new();
-        let counts: Vec<u8> = (0..PORTS).map(|o| self.cq.count(o)).collect();
-        let _ = writeln!(
-            out,
-            "free {} counts {:?} locks {:?}",
-            self.cq.free(),
-            counts,
-            self.lock
-        );
-        for (i, r) in self.rx.iter().enumerate() {
-            let _ = writeln!(
-                out,
-                "  rx{i}: {:?} fifo {} ready {:?}",
-                r.state,
-                r.fifo.len(),
-                r.ready.map(|w| w.out)
-            );
-        }
-        for (o, t) in self.tx.iter().enumerate() {
-            let _ = writeln!(
-                out,
-                "  tx{o}: {:?} credit {} fifo {} ser {}",
-                t.source,
-                t.credit,
-                t.fifo.len(),
-                t.ser.len()
-            );
-        }
-        out
-    }
-}
-
-impl SwitchModel for v2::switch::Sp2SwitchV2 {
-    fn step_pins(
-        &mut self,
-        link_in: &[Option<u8>; PORTS],
-        token_in: &[bool; PORTS],
-    ) -> Result<switch::Sp2Outputs, String> {
-        self.step(link_in, token_in).map_err(|e| e.to_string())
-    }
-    fn queue_chunks(&self) -> usize {
-        self.cq.used()
-    }
-    fn check_queue(&self) -> Result<(), String> {
-        self.check().map_err(|e| e.to_string())
-    }
-    fn idle(&self) -> bool {
-        self.is_idle()
-    }
-    fn packets_via(&self) -> (u64, u64) {
-        (
-            self.tx.iter().map(|t| t.packets_queue).sum(),
-            self.tx.iter().map(|t| t.packets_xbar).sum(),
-        )
-    }
-    fn outputs(&self) -> switch::Sp2Outputs {
-        let mut out = switch::Sp2Outputs::default();
-        for p in 0..PORTS {
-            out.link_out[p] = self.tx[p].out_reg;
-            out.token_out[p] = self.rx[p].token;
-        }
-        out
-    }
-    fn tx_credit(&self, p: usize) -> u16 {
-        self.tx[p].credit as u16
-    }
-    fn quiescent(&self) -> bool {
-        // The pipelined allocator's banks and least-recently-served orders are not covered by `is_idle`:
-        // never skip (correct, only slower).
-        false
-    }
-    fn skip_cycle(&mut self) {
-        self.cycle += 1;
-    }
-    fn queue_free(&self) -> usize {
-        CQ_CHUNKS - self.cq.used()
-    }
-    fn dump(&self) -> String {
-        use std::fmt::Write;
-        let mut out = String::new();
-        let _ = writeln!(
-            out,
-            "chunks used {} promised {} loads {:?}",
-            self.cq.used(),
-            self.cq.promised,
-            self.cq.load
-        );
-        for (i, r) in self.rx.iter().enumerate() {
-            let _ = writeln!(out, "  rx{i}: {:?} fifo {}", r.state, r.fifo.len());
-        }
-        for (o, t) in self.tx.iter().enumerate() {
-            let _ = writeln!(out, "  tx{o}: {:?} credit {}", t.src, t.credit);
-        }
-        out
-    }
 }
 
 /// CRC-8 with polynomial x^8 + x^2 + x + 1 (0x07), initial value 0, no reflection.

@@ -23,7 +23,8 @@
 //! so no receiver waits forever for the rest of a packet. To do that the network keeps, per switch input, the
 //! bytes still expected of the current packet and the upstream transmitter's credit.
 
-use super::switch::{Sp2Outputs, Sp2Switch};
+use super::v1::switch::Sp2Switch;
+use super::Sp2Outputs;
 use super::SwitchModel;
 use super::{PORTS, RX_DEPTH};
 use crate::topology::{Kind, Topology};

@@ -10,8 +10,8 @@
 //! number) and are known by their content and where they may arrive ([`crate::content_board`]: exact,
 //! whatever the collisions).
 
+use super::error::Sp2SysError;
 use super::node::Arrival;
-use super::system::Sp2SysError;
 use crate::rng::mix;
 
 /// Payloads shorter than this carry no (source, sequence number) and are known by their content.

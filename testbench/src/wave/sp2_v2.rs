@@ -1,10 +1,10 @@
 //! Scenario `sp2-contention-v2`: the v2 switch `sp2_switch_v2` (or the model `Sp2SwitchV2`) with a model
-//! `Node` on each port, driven by the script of `sp2-contention` ([`super::sp2`]): four inputs to output 5 at
+//! `Node` on each port, driven by the SP2 contention script ([`super::sp2`]): four inputs to output 5 at
 //! once (cycle 2), ASR multi-port sets spread over outputs 1–3 (cycle 60), all eight inputs to sets containing
 //! output 0 while output 0's node stops consuming (cycles 130–199), a CRC error, a route error and a 3-port
 //! set (cycle 210), then the drain; 360 cycles.
 //!
-//! What v2 shows that v1 did not: the pipelined allocator (requests registered, grants three cycles later,
+//! What it shows (beside what v1's scenario showed, which is gone with v1's HDL): the pipelined allocator (requests registered, grants three cycles later,
 //! made among the transmitters free from the registers' point of view — `alloc/free_spec`, `wait_spec` — and
 //! kept where the column is free and the row waiting now), queue admission only when none of a packet's
 //! permitted outputs is free (`free_spec`), several receivers writing packets for one output at once (per-packet chunk chains), the per-output
@@ -13,15 +13,15 @@
 //! The model runs first (the nodes react to its outputs); the HDL is driven with the same pins and must drive
 //! the same outputs every cycle (the writer fails otherwise). Every signal the model's VCD carries is taken
 //! from the model's typed cycle function, `Sp2SwitchV2::decide` (its [`Decisions`]), never re-derived here;
-//! the HDL's VCD has the whole hierarchy. Timing as in `sp2-contention`: cycle n has its inputs at time 10n
+//! the HDL's VCD has the whole hierarchy. Timing as in `benes8-burst`: cycle n has its inputs at time 10n
 //! (clock low), its rising edge at 10n+5.
 
 use anyhow::{bail, Result};
 use asr_hdl::sp2::v2::switch::Sp2SwitchV2 as SwHw;
 use asr_model::sp2::node::Node;
-use asr_model::sp2::switch::Sp2Outputs;
 use asr_model::sp2::v2::receiver::Offer;
 use asr_model::sp2::v2::switch::{Decisions, Sp2SwitchV2};
+use asr_model::sp2::Sp2Outputs;
 use asr_model::sp2::{SwitchModel, PORTS};
 use std::io::Write;
 

@@ -1,4 +1,4 @@
-//! The v2 crossbar allocator (docs/sp2-switch.md, v2 §A), exported as `sp2_allocator`. Hardware twin of
+//! The v2 crossbar allocator (docs/sp2-switch.md, v2 §A), exported as `sp2_allocator_v2`. Hardware twin of
 //! `model/src/sp2/v2/allocator.rs` (`asr_model::sp2::v2::allocator::Allocator`): equal to the model's
 //! `eval` at its outputs in every cycle, its registers advancing as the model's `commit`.
 //!
@@ -258,7 +258,7 @@ impl Logic for Sp2Allocator {
     }
 }
 
-/// The port documentation of the exported top `sp2_allocator` (the header `asr verilog` writes).
+/// The port documentation of the exported top `sp2_allocator_v2` (the header `asr verilog` writes).
 pub fn top_doc() -> TopDoc {
     TopDoc {
         summary: "The pipelined crossbar allocator of the v2 SP2-style switch (docs/sp2-switch.md v2 \

@@ -897,7 +897,7 @@ impl Logic for CentralQueueV2 {
     }
 }
 
-/// The port documentation of the exported top `central_queue_v2` (the header `asr verilog` writes).
+/// The port documentation of the exported top `sp2_central_queue_v2` (the header `asr verilog` writes).
 pub fn top_doc() -> TopDoc {
     TopDoc {
         summary: "The v2 central queue of the SP2-style switch (docs/sp2-switch.md v2 section C): 128 \

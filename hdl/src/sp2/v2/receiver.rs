@@ -654,7 +654,7 @@ impl Logic for Receiver {
     }
 }
 
-/// The port documentation of the exported top `receiver_v2` (the header `asr verilog` writes).
+/// The port documentation of the exported top `sp2_receiver_v2` (the header `asr verilog` writes).
 pub fn top_doc() -> TopDoc {
     TopDoc {
         summary: "The v2 receiver of the SP2-style switch (docs/sp2-switch.md v2 section B): a 16-byte input \

@@ -2,7 +2,7 @@
 //! `asr_model::sp2::v2::switch::Sp2SwitchV2`: 8 v2 receivers, the pipelined crossbar allocator, the central
 //! queue with per-packet chunk chains, 8 v2 transmitters, and the glue of the model's `decide`.
 //!
-//! Ports (the same as v1's `sp2_switch`, so a board can be built of either):
+//! Ports (the same in every version, so one board serves them all):
 //! - in `clock`; `link_in_valid[7:0]`, `link_in_data[63:0]` (input port p's byte at bits `[8p +: 8]`);
 //!   `token_in[7:0]` (a token from the receiver downstream of output p);
 //! - out `link_out_valid[7:0]`, `link_out_data[63:0]` (the transmitters' output registers); `token_out[7:0]`
@@ -475,7 +475,7 @@ pub fn top_doc() -> TopDoc {
     TopDoc {
         summary: "The v2 SP2-style 8x8 ASR switch (docs/sp2-switch.md, v2): 8 receivers with block-RAM FIFOs, \
                   the pipelined crossbar allocator, the central queue with per-packet chunk chains, 8 \
-                  transmitters; the same ports as sp2_switch. Twin of \
+                  transmitters. Twin of \
                   asr_model::sp2::v2::switch::Sp2SwitchV2 (hdl/src/sp2/v2/switch.rs). Port p's byte is at bits \
                   [p*8 +: 8], its flag at bit p. Links carry bytes with credit-based flow control: a \
                   sender may have at most 16 bytes outstanding per link and gets one token per byte the \

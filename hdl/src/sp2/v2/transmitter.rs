@@ -1,4 +1,4 @@
-//! The v2 transmitter (docs/sp2-switch.md v2 §D), exported as `sp2_transmitter`. Hardware twin of
+//! The v2 transmitter (docs/sp2-switch.md v2 §D), exported as `sp2_transmitter_v2`. Hardware twin of
 //! `asr_model::sp2::v2::transmitter::Transmitter`: its outputs equal the model's `view` in every cycle, its
 //! registers advance as the model's `commit`. No output FIFO: the output register drives the link pins.
 //!
@@ -390,7 +390,7 @@ impl Logic for Sp2Transmitter {
     }
 }
 
-/// The port documentation of the exported top `sp2_transmitter` (the header `asr verilog` writes).
+/// The port documentation of the exported top `sp2_transmitter_v2` (the header `asr verilog` writes).
 pub fn top_doc() -> TopDoc {
     TopDoc {
         summary: "The v2 transmitter of the SP2-style switch (docs/sp2-switch.md v2 section D): source \

@@ -15,8 +15,8 @@ use super::allocator::LATENCY;
 use super::central_queue::{CentralQueue, CqError, CqIn, CqOut};
 use super::receiver::{Offer, Receiver, RxDecide, RxError, RxView};
 use super::transmitter::{Transmitter, TxDecide, TxError, TxSrc, TxView};
-use crate::sp2::switch::Sp2Outputs;
 use crate::sp2::PORTS;
+use crate::sp2::{Sp2Outputs, SwitchModel, CQ_CHUNKS};
 use thiserror::Error;
 
 /// A broken invariant or protocol violation (an error, never a statistic).
@@ -377,6 +377,71 @@ impl Sp2SwitchV2 {
             && self.tx.iter().all(|t| t.is_idle() && t.out_reg.is_none())
             && self.cq.used() == 0
             && self.cq.promised == 0
+    }
+}
+
+impl SwitchModel for Sp2SwitchV2 {
+    fn step_pins(
+        &mut self,
+        link_in: &[Option<u8>; PORTS],
+        token_in: &[bool; PORTS],
+    ) -> Result<Sp2Outputs, String> {
+        self.step(link_in, token_in).map_err(|e| e.to_string())
+    }
+    fn queue_chunks(&self) -> usize {
+        self.cq.used()
+    }
+    fn check_queue(&self) -> Result<(), String> {
+        self.check().map_err(|e| e.to_string())
+    }
+    fn idle(&self) -> bool {
+        self.is_idle()
+    }
+    fn packets_via(&self) -> (u64, u64) {
+        (
+            self.tx.iter().map(|t| t.packets_queue).sum(),
+            self.tx.iter().map(|t| t.packets_xbar).sum(),
+        )
+    }
+    fn outputs(&self) -> Sp2Outputs {
+        let mut out = Sp2Outputs::default();
+        for p in 0..PORTS {
+            out.link_out[p] = self.tx[p].out_reg;
+            out.token_out[p] = self.rx[p].token;
+        }
+        out
+    }
+    fn tx_credit(&self, p: usize) -> u16 {
+        self.tx[p].credit as u16
+    }
+    fn quiescent(&self) -> bool {
+        // The pipelined allocator's banks and least-recently-served orders are not covered by `is_idle`:
+        // never skip (correct, only slower).
+        false
+    }
+    fn skip_cycle(&mut self) {
+        self.cycle += 1;
+    }
+    fn queue_free(&self) -> usize {
+        CQ_CHUNKS - self.cq.used()
+    }
+    fn dump(&self) -> String {
+        use std::fmt::Write;
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "chunks used {} promised {} loads {:?}",
+            self.cq.used(),
+            self.cq.promised,
+            self.cq.load
+        );
+        for (i, r) in self.rx.iter().enumerate() {
+            let _ = writeln!(out, "  rx{i}: {:?} fifo {}", r.state, r.fifo.len());
+        }
+        for (o, t) in self.tx.iter().enumerate() {
+            let _ = writeln!(out, "  tx{o}: {:?} credit {}", t.src, t.credit);
+        }
+        out
     }
 }
 

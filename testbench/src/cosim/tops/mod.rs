@@ -4,18 +4,15 @@
 
 pub mod alloc;
 pub mod benes;
-pub mod central_queue;
-pub mod central_queue_v2;
 pub mod matcher;
-pub mod receiver;
-pub mod receiver_v2;
-pub mod sp2_allocator;
+pub mod sp2_allocator_v2;
 pub mod sp2_board;
+pub mod sp2_central_queue_v2;
 pub mod sp2_directed;
+pub mod sp2_receiver_v2;
 pub mod sp2_switch;
-pub mod sp2_transmitter;
+pub mod sp2_transmitter_v2;
 pub mod switch2;
-pub mod transmitter;
 
 use super::{Backend, Layout, Top};
 use anyhow::Result;

@@ -1,5 +1,5 @@
-//! `sp2_board` and `sp2_board_v2`: the 16-node board of 8 `sp2_switch` (or `sp2_switch_v2`) chips against
-//! the model network `asr_model::sp2::network::Sp2Network` (of `Sp2Switch`, or `Sp2SwitchV2`) on
+//! `sp2_board_v2`: the 16-node board of 8 `sp2_switch_v2` chips against the model network
+//! `asr_model::sp2::network::Sp2Network` of the same switch version ([`SwitchTwin`]) on
 //! `builtin("sp2:16")`, both driven by the same 16 model processors
 //! (`asr_model::sp2::node::Node`): packets with ASR headers from the route generator's tables
 //! (`TableRouting::from_tables`) and some with their single-path reduction, random destinations (on the same
@@ -22,26 +22,10 @@ use asr_model::scoreboard::Dest;
 use asr_model::sp2::network::Sp2Network;
 use asr_model::sp2::node::Node;
 use asr_model::sp2::stimulus::{gap, payload_len, Corners};
-use asr_model::sp2::switch::Sp2Switch;
 use asr_model::sp2::{encode_packet, PORTS};
 use asr_model::topology::{builtin, Topology};
 use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
-
-crate::rusthdl_io!(
-    Sp2BoardIo,
-    asr_hdl::sp2::board::Sp2Board,
-    clocked,
-    [node_in_valid, node_in_data, node_token_in],
-    [
-        node_out_valid,
-        node_out_data,
-        node_token_out,
-        chips_link_out_valid,
-        chips_link_out_data,
-        chips_token_out
-    ]
-);
 
 crate::rusthdl_io!(
     Sp2BoardV2Io,
@@ -77,7 +61,7 @@ pub fn asr_tables(t: &Topology) -> TableRouting {
     TableRouting::from_tables(t, &tables, "asr").expect("a route for every pair")
 }
 
-pub struct Sp2BoardTop<S: SwitchTwin = Sp2Switch> {
+pub struct Sp2BoardTop<S: SwitchTwin> {
     rng: Xoshiro256PlusPlus,
     net: Sp2Network<S>,
     asr: TableRouting,

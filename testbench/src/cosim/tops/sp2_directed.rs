@@ -1,4 +1,4 @@
-//! Directed stimulus for the SP2 switches (`sp2_switch`, `sp2_switch_v2`): a scripted [`Top`] for regression
+//! Directed stimulus for the SP2 switch (`sp2_switch_v2`, generic over the version): a scripted [`Top`] for regression
 //! tests that must reproduce an exact byte sequence at the pins, in lock-step with the model and through the
 //! exported Verilog (Icarus, Verilator) with the same script ([`crate::cosim::Options::stimulus`]).
 //!
@@ -118,7 +118,7 @@ impl<S: SwitchTwin> Sp2Directed<S> {
         (
             [Option<u8>; PORTS],
             [bool; PORTS],
-            asr_model::sp2::switch::Sp2Outputs,
+            asr_model::sp2::Sp2Outputs,
             [u8; PORTS],
             [u8; PORTS],
         ),

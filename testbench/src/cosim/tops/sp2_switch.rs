@@ -1,4 +1,5 @@
-//! `sp2_switch`: the whole SP2-style 8×8 switch against `asr_model::sp2::switch::Sp2Switch::step`, with a
+//! `sp2_switch_v2`: the whole SP2-style 8×8 switch against its model (`asr_model::sp2::v2::switch::Sp2SwitchV2`,
+//! generic over the version: [`SwitchTwin`]), with a
 //! model node (`asr_model::sp2::node::Node`) on each port: random packets (route sets of 1, 2 or any number
 //! of ports, extra route bytes, payloads over the whole legal range with its corners often —
 //! `asr_model::sp2::stimulus`: 0, 1 and 2 bytes, the chunk boundaries, the longest — sent back to back or
@@ -21,25 +22,10 @@ use asr_model::header::Header;
 use asr_model::scoreboard::Dest;
 use asr_model::sp2::node::Node;
 use asr_model::sp2::stimulus::{gap, payload_len, Corners};
-use asr_model::sp2::switch::Sp2Switch;
 use asr_model::sp2::v2::switch::Sp2SwitchV2;
 use asr_model::sp2::{crc8, encode_packet, SwitchModel, PORTS};
 use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
-
-crate::rusthdl_io!(
-    Sp2SwitchIo,
-    asr_hdl::sp2::switch::Sp2Switch,
-    clocked,
-    [link_in_valid, link_in_data, token_in],
-    [
-        link_out_valid,
-        link_out_data,
-        token_out,
-        crc_errors,
-        route_errors
-    ]
-);
 
 crate::rusthdl_io!(
     Sp2SwitchV2Io,
@@ -55,7 +41,7 @@ crate::rusthdl_io!(
     ]
 );
 
-/// The switch models this top drives (v1 `sp2_switch`, v2 `sp2_switch_v2`): the model crate's
+/// The switch models this top drives (v2 `sp2_switch_v2`; each version implements it): the model crate's
 /// [`SwitchModel`] and what the top reads besides.
 pub trait SwitchTwin: SwitchModel {
     /// The exported top.
@@ -66,17 +52,6 @@ pub trait SwitchTwin: SwitchModel {
     fn cycles(&self) -> u64;
     /// Receiver i's CRC and route error counts.
     fn errors(&self, i: usize) -> (u64, u64);
-}
-
-impl SwitchTwin for Sp2Switch {
-    const TOP: &'static str = "sp2_switch";
-    const BOARD: &'static str = "sp2_board";
-    fn cycles(&self) -> u64 {
-        self.cycle
-    }
-    fn errors(&self, i: usize) -> (u64, u64) {
-        (self.rx[i].crc_errors, self.rx[i].route_errors)
-    }
 }
 
 impl SwitchTwin for Sp2SwitchV2 {
@@ -154,7 +129,7 @@ pub fn random_packet(rng: &mut Xoshiro256PlusPlus, phase: u64) -> RandomPacket {
     }
 }
 
-pub struct Sp2SwitchTop<S: SwitchTwin = Sp2Switch> {
+pub struct Sp2SwitchTop<S: SwitchTwin> {
     rng: Xoshiro256PlusPlus,
     sw: S,
     nodes: Vec<Node>,

@@ -1,4 +1,4 @@
-//! `receiver_v2`: the SP2 v2 receiver (`asr_hdl::sp2::v2::receiver::Receiver`) against its model twin
+//! `sp2_receiver_v2`: the SP2 v2 receiver (`asr_hdl::sp2::v2::receiver::Receiver`) against its model twin
 //! `asr_model::sp2::v2::receiver::Receiver`, driven as `Sp2SwitchV2` drives one receiver: each cycle the
 //! model's [`Receiver::view`] gives every output, then the cycle's decisions are drawn at random among those a
 //! switch could make from that view, and [`Receiver::commit`] applies them.
@@ -146,7 +146,7 @@ impl ReceiverV2Top {
 
 impl Top for ReceiverV2Top {
     fn name(&self) -> &str {
-        "receiver_v2"
+        "sp2_receiver_v2"
     }
 
     fn cycle(&mut self, n: u64, pins: &mut Frame, expect: &mut Frame) -> Result<(), String> {

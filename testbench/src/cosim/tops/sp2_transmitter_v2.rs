@@ -1,4 +1,4 @@
-//! `sp2_transmitter`: the v2 transmitter against `asr_model::sp2::v2::transmitter::Transmitter`, every
+//! `sp2_transmitter_v2`: the v2 transmitter against `asr_model::sp2::v2::transmitter::Transmitter`, every
 //! output every cycle.
 //!
 //! Stimulus: the rest of the switch for one output, as `Sp2V2Switch` drives it. The central queue holds
@@ -113,7 +113,7 @@ impl Sp2TransmitterTop {
 
 impl Top for Sp2TransmitterTop {
     fn name(&self) -> &str {
-        "sp2_transmitter"
+        "sp2_transmitter_v2"
     }
 
     fn cycle(&mut self, n: u64, pins: &mut Frame, expect: &mut Frame) -> Result<(), String> {

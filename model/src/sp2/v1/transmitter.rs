@@ -7,7 +7,7 @@
 
 use super::central_queue::ReadChunk;
 use super::receiver::XbarByte;
-use super::{crc8_step, RX_DEPTH, TX_DEPTH};
+use crate::sp2::{crc8_step, RX_DEPTH, TX_DEPTH};
 use std::collections::VecDeque;
 
 /// Where the transmitter's current packet comes from.

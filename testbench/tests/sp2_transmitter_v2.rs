@@ -1,5 +1,5 @@
-//! The `sp2_transmitter` top (the v2 transmitter) against `asr_model::sp2::v2::transmitter::Transmitter`
-//! (`cosim/tops/sp2_transmitter.rs`: central-queue packets as chunks read on `wants` and arriving the next cycle,
+//! The `sp2_transmitter_v2` top (the v2 transmitter) against `asr_model::sp2::v2::transmitter::Transmitter`
+//! (`cosim/tops/sp2_transmitter_v2.rs`: central-queue packets as chunks read on `wants` and arriving the next cycle,
 //! crossbar packets offered with gaps by the granted receiver, junk offers while not on the crossbar, tokens at
 //! random rates; every output compared every cycle; a scoreboard of the link bytes and CRCs): in rust-hdl's
 //! simulation, and the exported Verilog in Icarus and Verilator (its Verilator lint: `tests/export.rs`, every top).
@@ -36,18 +36,18 @@ fn exercised(r: &Report, cycles: u64) {
 
 #[test]
 fn sp2_transmitter_agrees_with_the_model() {
-    let r = check("sp2_transmitter", BackendKind::RustHdl, 100_000);
+    let r = check("sp2_transmitter_v2", BackendKind::RustHdl, 100_000);
     exercised(&r, 100_000);
 }
 
 #[test]
 fn sp2_transmitter_verilog_in_icarus() {
-    let r = check("sp2_transmitter", BackendKind::Icarus, 20_000);
+    let r = check("sp2_transmitter_v2", BackendKind::Icarus, 20_000);
     exercised(&r, 20_000);
 }
 
 #[test]
 fn sp2_transmitter_verilog_in_verilator() {
-    let r = check("sp2_transmitter", BackendKind::Verilator, 1_000_000);
+    let r = check("sp2_transmitter_v2", BackendKind::Verilator, 1_000_000);
     exercised(&r, 1_000_000);
 }

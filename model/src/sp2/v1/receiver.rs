@@ -6,7 +6,7 @@
 //! the switch applies the cycle's grants to a copy of the state (two-phase).
 
 use super::central_queue::WriteReq;
-use super::{crc8_step, CHUNK, RX_DEPTH};
+use crate::sp2::{crc8_step, CHUNK, RX_DEPTH};
 use std::collections::VecDeque;
 
 /// A byte in the crossbar register: the byte, and for the packet's last data byte the CRC verdict.

@@ -1,5 +1,5 @@
-//! The `central_queue_v2` top against `asr_model::sp2::v2::central_queue::CentralQueue`
-//! (`cosim/tops/central_queue_v2.rs`: admission requests, chunk writes of admitted packets and reads at
+//! The `sp2_central_queue_v2` top against `asr_model::sp2::v2::central_queue::CentralQueue`
+//! (`cosim/tops/sp2_central_queue_v2.rs`: admission requests, chunk writes of admitted packets and reads at
 //! random, requests presented and asked with or not, junk in the chunk fields of receivers without a
 //! request, in phases that fill the queue to the reservation
 //! limit, drain it, skew the outputs, fill a packet FIFO and make transmitters await slow writers; every
@@ -35,19 +35,19 @@ fn exercised(r: &Report, cycles: u64) {
 
 #[test]
 fn central_queue_v2_agrees_with_the_model() {
-    let r = check("central_queue_v2", BackendKind::RustHdl, 60_000);
+    let r = check("sp2_central_queue_v2", BackendKind::RustHdl, 60_000);
     exercised(&r, 60_000);
 }
 
 #[test]
 fn central_queue_v2_verilog_in_icarus() {
-    let r = check("central_queue_v2", BackendKind::Icarus, 12_000);
+    let r = check("sp2_central_queue_v2", BackendKind::Icarus, 12_000);
     exercised(&r, 12_000);
 }
 
 #[test]
 fn central_queue_v2_verilog_in_verilator() {
-    let r = check("central_queue_v2", BackendKind::Verilator, 1_000_000);
+    let r = check("sp2_central_queue_v2", BackendKind::Verilator, 1_000_000);
     exercised(&r, 1_000_000);
     assert!(
         r.counter("reused_awaited") > 0,

@@ -1,4 +1,4 @@
-//! `central_queue_v2`: the v2 central queue against `asr_model::sp2::v2::central_queue::CentralQueue`.
+//! `sp2_central_queue_v2`: the v2 central queue against `asr_model::sp2::v2::central_queue::CentralQueue`.
 //!
 //! Stimulus, keeping the model's protocol: a receiver without a packet being written presents an admission
 //! request (a random permitted set and 1..32 chunks; it may withdraw it, and present another from the next
@@ -261,7 +261,7 @@ impl CentralQueueV2Top {
 
 impl Top for CentralQueueV2Top {
     fn name(&self) -> &str {
-        "central_queue_v2"
+        "sp2_central_queue_v2"
     }
 
     fn cycle(&mut self, n: u64, pins: &mut Frame, expect: &mut Frame) -> Result<(), String> {

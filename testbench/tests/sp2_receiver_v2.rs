@@ -1,5 +1,5 @@
-//! The SP2 v2 `receiver_v2` top against `asr_model::sp2::v2::receiver::Receiver`, driven as `Sp2SwitchV2`
-//! drives one receiver (`cosim/tops/receiver_v2.rs`: good packets, bad CRCs, flipped bits anywhere, `R1 = 0`,
+//! The SP2 v2 `sp2_receiver_v2` top against `asr_model::sp2::v2::receiver::Receiver`, driven as `Sp2SwitchV2`
+//! drives one receiver (`cosim/tops/sp2_receiver_v2.rs`: good packets, bad CRCs, flipped bits anywhere, `R1 = 0`,
 //! `LEN = 0`, the link credit; grants only while it waits, admissions only when it may ask, random
 //! transmitter credit and queue writes); every output compared every cycle, the error counters modulo 256:
 //! in rust-hdl's simulation, and the exported Verilog in Icarus and Verilator. Replay a failure with
@@ -32,13 +32,13 @@ fn exercised(r: &Report, cycles: u64) {
 
 #[test]
 fn receiver_v2_agrees_with_the_model() {
-    let r = check("receiver_v2", BackendKind::RustHdl, 100_000);
+    let r = check("sp2_receiver_v2", BackendKind::RustHdl, 100_000);
     exercised(&r, 100_000);
 }
 
 #[test]
 fn receiver_v2_verilog_in_icarus() {
-    let r = check("receiver_v2", BackendKind::Icarus, 20_000);
+    let r = check("sp2_receiver_v2", BackendKind::Icarus, 20_000);
     assert!(
         r.counter("la_starts") > 10
             && r.counter("crc_errors") > 20
@@ -49,7 +49,7 @@ fn receiver_v2_verilog_in_icarus() {
 
 #[test]
 fn receiver_v2_verilog_in_verilator() {
-    let r = check("receiver_v2", BackendKind::Verilator, 1_000_000);
+    let r = check("sp2_receiver_v2", BackendKind::Verilator, 1_000_000);
     exercised(&r, 1_000_000);
 }
 
@@ -60,7 +60,7 @@ fn receiver_v2_verilog_in_verilator() {
 fn receiver_v2_reports_an_injected_fault_at_its_cycle_and_signal() {
     let s = seed();
     let cycle = 4_321;
-    let mut o = Options::new("receiver_v2", BackendKind::Verilator, cycle + 1_000, s);
+    let mut o = Options::new("sp2_receiver_v2", BackendKind::Verilator, cycle + 1_000, s);
     o.perturb = Some(Perturb::Output {
         cycle,
         port: "ready_data".into(),

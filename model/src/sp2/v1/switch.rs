@@ -12,9 +12,9 @@
 use super::central_queue::{CentralQueue, CqError, CqInputs, WriteReq};
 use super::receiver::{Receiver, RxState, XbarByte};
 use super::transmitter::{Source, Transmitter};
-use super::{PASSES, PORTS, RX_DEPTH};
 use crate::lrs::Lrs;
 use crate::matcher::heuristic_into;
+use crate::sp2::{Sp2Outputs, SwitchModel, CQ_CHUNKS, PASSES, PORTS, RX_DEPTH};
 use thiserror::Error;
 
 /// A broken invariant or protocol violation (an error, never a statistic).
@@ -26,13 +26,6 @@ pub enum Sp2Error {
     CreditOverflow(usize),
     #[error("central queue: {0}")]
     Queue(#[from] CqError),
-}
-
-/// What the switch drives in one cycle.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Sp2Outputs {
-    pub link_out: [Option<u8>; PORTS],
-    pub token_out: [bool; PORTS],
 }
 
 /// What a cycle's decisions read from the state at the start of the cycle (two-phase without cloning the
@@ -257,12 +250,85 @@ impl Sp2Switch {
     pub fn is_idle(&self) -> bool {
         self.rx.iter().all(|r| r.is_idle() && r.tokens_owed == 0)
             && self.tx.iter().all(|t| t.is_idle())
-            && self.cq.free() as usize == super::CQ_CHUNKS
+            && self.cq.free() as usize == CQ_CHUNKS
             && self.lock.iter().all(|l| l.is_none())
     }
 
     /// Checks the queue's lists (every cycle in tests).
     pub fn check(&self) -> Result<(), Sp2Error> {
         Ok(self.cq.check()?)
+    }
+}
+
+impl SwitchModel for Sp2Switch {
+    fn step_pins(
+        &mut self,
+        link_in: &[Option<u8>; PORTS],
+        token_in: &[bool; PORTS],
+    ) -> Result<Sp2Outputs, String> {
+        self.step(link_in, token_in).map_err(|e| e.to_string())
+    }
+    fn queue_chunks(&self) -> usize {
+        self.cq.occupancy()
+    }
+    fn check_queue(&self) -> Result<(), String> {
+        self.check().map_err(|e| e.to_string())
+    }
+    fn idle(&self) -> bool {
+        self.is_idle() && self.cq.free() as usize == CQ_CHUNKS
+    }
+    fn packets_via(&self) -> (u64, u64) {
+        (
+            self.tx.iter().map(|t| t.packets_queue).sum(),
+            self.tx.iter().map(|t| t.packets_xbar).sum(),
+        )
+    }
+    fn outputs(&self) -> Sp2Outputs {
+        Sp2Switch::outputs(self)
+    }
+    fn tx_credit(&self, p: usize) -> u16 {
+        self.tx[p].credit
+    }
+    fn quiescent(&self) -> bool {
+        // Checked by the network tests (an idle switch with nothing arriving keeps its state).
+        self.is_idle()
+    }
+    fn skip_cycle(&mut self) {
+        self.cycle += 1;
+    }
+    fn queue_free(&self) -> usize {
+        self.cq.free() as usize
+    }
+    fn dump(&self) -> String {
+        use std::fmt::Write;
+        let mut out = String::new();
+        let counts: Vec<u8> = (0..PORTS).map(|o| self.cq.count(o)).collect();
+        let _ = writeln!(
+            out,
+            "free {} counts {:?} locks {:?}",
+            self.cq.free(),
+            counts,
+            self.lock
+        );
+        for (i, r) in self.rx.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                "  rx{i}: {:?} fifo {} ready {:?}",
+                r.state,
+                r.fifo.len(),
+                r.ready.map(|w| w.out)
+            );
+        }
+        for (o, t) in self.tx.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                "  tx{o}: {:?} credit {} fifo {} ser {}",
+                t.source,
+                t.credit,
+                t.fifo.len(),
+                t.ser.len()
+            );
+        }
+        out
     }
 }

@@ -1,4 +1,4 @@
-//! `sp2_allocator`: the v2 crossbar allocator against `asr_model::sp2::v2::allocator::Allocator`, every
+//! `sp2_allocator_v2`: the v2 crossbar allocator against `asr_model::sp2::v2::allocator::Allocator`, every
 //! output every cycle.
 //!
 //! Stimulus: 8 receivers and 8 transmitters as the switch drives them. A receiver is idle or waits for the
@@ -86,7 +86,7 @@ impl Sp2AllocatorTop {
 
 impl Top for Sp2AllocatorTop {
     fn name(&self) -> &str {
-        "sp2_allocator"
+        "sp2_allocator_v2"
     }
 
     fn cycle(&mut self, n: u64, pins: &mut Frame, expect: &mut Frame) -> Result<(), String> {

@@ -1,5 +1,5 @@
-//! The `sp2_allocator` top (the v2 crossbar allocator) against `asr_model::sp2::v2::allocator::Allocator`
-//! (`cosim/tops/sp2_allocator.rs`: receivers that wait with single-port, 2–3-port, dense and all-port sets and drop
+//! The `sp2_allocator_v2` top (the v2 crossbar allocator) against `asr_model::sp2::v2::allocator::Allocator`
+//! (`cosim/tops/sp2_allocator_v2.rs`: receivers that wait with single-port, 2–3-port, dense and all-port sets and drop
 //! to the queue, transmitters busy for a packet after a grant, flickering `free`, and a phase of independent random
 //! inputs; both grant outputs compared every cycle): in rust-hdl's simulation, and the exported Verilog in Icarus
 //! and Verilator (its Verilator lint: `tests/export.rs`, every top). Replay a failure with `ASR_SEED=<seed>`.
@@ -23,18 +23,18 @@ fn exercised(r: &Report, cycles: u64) {
 
 #[test]
 fn sp2_allocator_agrees_with_the_model() {
-    let r = check("sp2_allocator", BackendKind::RustHdl, 100_000);
+    let r = check("sp2_allocator_v2", BackendKind::RustHdl, 100_000);
     exercised(&r, 100_000);
 }
 
 #[test]
 fn sp2_allocator_verilog_in_icarus() {
-    let r = check("sp2_allocator", BackendKind::Icarus, 12_000);
+    let r = check("sp2_allocator_v2", BackendKind::Icarus, 12_000);
     exercised(&r, 12_000);
 }
 
 #[test]
 fn sp2_allocator_verilog_in_verilator() {
-    let r = check("sp2_allocator", BackendKind::Verilator, 1_000_000);
+    let r = check("sp2_allocator_v2", BackendKind::Verilator, 1_000_000);
     exercised(&r, 1_000_000);
 }

@@ -14,8 +14,8 @@
 //! (transmitter o can take a chunk); out — `wr_grant`, `rd_grant`, `rd_data` (from last cycle's read),
 //! `count[o]`, `free`. Latency: 1 cycle from read grant to data.
 
-use super::{CQ_CHUNKS, PORTS};
 use crate::lrs::Lrs;
+use crate::sp2::{CQ_CHUNKS, PORTS};
 use thiserror::Error;
 
 /// One chunk offered by a receiver.
