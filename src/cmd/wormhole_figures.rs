@@ -248,7 +248,7 @@ pub fn compute(a: &Args) -> Result<Summary> {
 
 /// Runs the curves (`per_curve` consecutive configurations each) in parallel, each from its lowest load
 /// up; a curve stops after its first load that is not sustained (the figures show sustained
-/// points only, and in the full sweep of docs/wormhole/results.json no curve sustains a higher load again).
+/// points only, and in the full sweep of docs/results/wormhole/results.json no curve sustains a higher load again).
 /// Results in the configurations' order, skipped loads left out.
 fn run_curves(cfgs: &[SimConfig], per_curve: usize) -> Result<Vec<RunResult>> {
     use rayon::prelude::*;
