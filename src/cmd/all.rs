@@ -371,36 +371,40 @@ fn sp2(out: &Path, seed: u64, sc: &Scale) -> Result<()> {
     Ok(())
 }
 
-/// SP2 systems of SP2-style switches, 16 to 512 processors: ASR tables against single-path tables.
+/// SP2 systems of SP2-style switches, 16 to 512 processors: ASR tables against single-path tables, built of
+/// the v2 switch (the one in hardware; `sp2_systems.txt`, `sp2_systems/`) and, beside it for comparison, of the
+/// v1 switch (`sp2_systems_v1.txt`, `sp2_systems_v1/`).
 fn sp2_systems(out: &Path, seed: u64, sc: &Scale) -> Result<()> {
-    let a = super::sp2_system::Args {
-        network: sc.systems.iter().map(|n| format!("sp2:{n}")).collect(),
-        routing: vec!["asr".into(), "single".into()],
-        deadlock_free: false,
-        balance: false,
-        load: vec![0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 1.0],
-        payload: "32".into(),
-        warmup: sc.sys_warmup,
-        measure: sc.sys_measure,
-        source_queue: 16,
-        seed,
-        switch: "v1".into(),
-        out: Some(out.join("sp2_systems")),
-        json: false,
-        shard: None,
-        fail_at: None,
-        fail_links: None,
-        reroute_delay: 1_000,
-    };
-    let curves = super::sp2_system::compute(&a)?;
-    let table = format!(
-        "{}\n{}",
-        super::sp2_system::render(&curves, &a),
-        super::sp2_system::summary(&curves, 0.3)
-    );
-    print!("{table}");
-    super::sp2_system::write_files(&curves, &a, a.out.as_ref().expect("set above"))?;
-    fs::write(out.join("sp2_systems.txt"), &table)?;
+    for (switch, name) in [("v2", "sp2_systems"), ("v1", "sp2_systems_v1")] {
+        let a = super::sp2_system::Args {
+            network: sc.systems.iter().map(|n| format!("sp2:{n}")).collect(),
+            routing: vec!["asr".into(), "single".into()],
+            deadlock_free: false,
+            balance: false,
+            load: vec![0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 1.0],
+            payload: "32".into(),
+            warmup: sc.sys_warmup,
+            measure: sc.sys_measure,
+            source_queue: 16,
+            seed,
+            switch: switch.into(),
+            out: Some(out.join(name)),
+            json: false,
+            shard: None,
+            fail_at: None,
+            fail_links: None,
+            reroute_delay: 1_000,
+        };
+        let curves = super::sp2_system::compute(&a)?;
+        let table = format!(
+            "{}\n{}",
+            super::sp2_system::render(&curves, &a),
+            super::sp2_system::summary(&curves, 0.3)
+        );
+        print!("{table}");
+        super::sp2_system::write_files(&curves, &a, a.out.as_ref().expect("set above"))?;
+        fs::write(out.join(format!("{name}.txt")), &table)?;
+    }
     Ok(())
 }
 
