@@ -248,6 +248,7 @@ fn bad_parameters_and_bad_routes_are_errors() {
 /// every 1 000 cycles; then it drains: no deadlock, every packet delivered once and intact, every central
 /// queue's free list full again (`run` returns an error otherwise).
 #[test]
+#[ignore = "long tier: scripts/test.sh runs it (cargo test -- --include-ignored)"]
 fn soak_one_million_cycles_at_saturation() {
     let t = builtin("sp2:16").unwrap();
     let asr = tables(&t);
@@ -393,6 +394,7 @@ fn failed_links_lose_only_named_packets_and_everything_after_the_switch_arrives(
 /// once and intact, every central queue's free list full again (`run` returns an error otherwise). About 5 CPU
 /// minutes.
 #[test]
+#[ignore = "long tier: scripts/test.sh runs it (cargo test -- --include-ignored)"]
 fn soak_512_nodes_one_million_cycles_deadlock_free() {
     let t = builtin("sp2:512").unwrap();
     let df = deadlock_free(&t);

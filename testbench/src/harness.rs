@@ -7,6 +7,23 @@ use rust_hdl::prelude::*;
 /// The default seed of every randomized test (override with `ASR_SEED`).
 pub const DEFAULT_SEED: u64 = 0x5eed_a5a5;
 
+/// Whether the long test tier runs: `ASR_LONG=1`, which `scripts/test.sh` (the README's test command, run by CI)
+/// sets. Plain `cargo test` runs the short tier: the same tests, long co-simulations at a tenth of their
+/// length ([`cycles`]), and the tests marked `#[ignore]` (long-tier only) skipped.
+pub fn long_tier() -> bool {
+    std::env::var("ASR_LONG").is_ok_and(|v| v.trim() == "1")
+}
+
+/// The length of a long co-simulation: `full` cycles in the long tier, a tenth of them in the short one.
+/// Tests scale their traffic thresholds with the value returned.
+pub fn cycles(full: u64) -> u64 {
+    if long_tier() {
+        full
+    } else {
+        (full / 10).max(1)
+    }
+}
+
 /// The seed of a test: `ASR_SEED` (decimal or `0x` hex) when set, else [`DEFAULT_SEED`].
 pub fn seed() -> u64 {
     match std::env::var("ASR_SEED") {

@@ -7,6 +7,7 @@
 //! `ASR_SEED=<seed>`.
 
 use asr_testbench::cosim::{check, BackendKind};
+use asr_testbench::harness::cycles;
 
 #[test]
 fn benes8_agrees_with_the_model() {
@@ -25,17 +26,17 @@ fn benes8_verilog_in_icarus() {
     check("benes8", BackendKind::Icarus, 20_000);
 }
 
-/// A million cycles of `benes8` through Verilator.
+/// A million cycles of `benes8` through Verilator (a tenth in the short tier).
 #[test]
 fn benes8_verilog_in_verilator() {
-    let r = check("benes8", BackendKind::Verilator, 1_000_000);
-    assert!(r.packets > 1_000_000, "too little traffic: {r}");
+    let r = check("benes8", BackendKind::Verilator, cycles(1_000_000));
+    assert!(r.packets > cycles(1_000_000), "too little traffic: {r}");
 }
 
 #[test]
 fn benes16_and_benes32_verilog_in_verilator() {
-    check("benes16", BackendKind::Verilator, 200_000);
-    check("benes32", BackendKind::Verilator, 100_000);
+    check("benes16", BackendKind::Verilator, cycles(200_000));
+    check("benes32", BackendKind::Verilator, cycles(100_000));
 }
 
 #[test]
@@ -56,19 +57,20 @@ fn benes8r_verilog_in_icarus() {
     check("benes8r", BackendKind::Icarus, 20_000);
 }
 
-/// A million cycles of `benes8r` through Verilator.
+/// A million cycles of `benes8r` through Verilator (a tenth in the short tier).
 #[test]
 fn benes8r_verilog_in_verilator() {
-    let r = check("benes8r", BackendKind::Verilator, 1_000_000);
-    assert!(r.packets > 1_000_000, "too little traffic: {r}");
-    assert!(
-        r.counter("skid") > 1_000_000,
-        "skid buffers barely used: {r}"
-    );
+    let n = cycles(1_000_000);
+    let r = check("benes8r", BackendKind::Verilator, n);
+    assert!(r.packets > n, "too little traffic: {r}");
+    assert!(r.counter("skid") > n, "skid buffers barely used: {r}");
 }
 
 #[test]
 fn benes16r_verilog_in_verilator() {
-    let r = check("benes16r", BackendKind::Verilator, 200_000);
-    assert!(r.counter("skid") > 200_000, "skid buffers barely used: {r}");
+    let r = check("benes16r", BackendKind::Verilator, cycles(200_000));
+    assert!(
+        r.counter("skid") > cycles(200_000),
+        "skid buffers barely used: {r}"
+    );
 }

@@ -5,6 +5,7 @@
 //! and Verilator (its Verilator lint: `tests/export.rs`, every top). Replay a failure with `ASR_SEED=<seed>`.
 
 use asr_testbench::cosim::{check, BackendKind, Report};
+use asr_testbench::harness::cycles;
 
 /// The run must grant a lot, often to many receivers at once, to receivers that waited over several
 /// matrices, and see drops.
@@ -35,6 +36,7 @@ fn sp2_allocator_verilog_in_icarus() {
 
 #[test]
 fn sp2_allocator_verilog_in_verilator() {
-    let r = check("sp2_allocator_v2", BackendKind::Verilator, 1_000_000);
-    exercised(&r, 1_000_000);
+    let n = cycles(1_000_000);
+    let r = check("sp2_allocator_v2", BackendKind::Verilator, n);
+    exercised(&r, n);
 }

@@ -17,6 +17,7 @@ use asr_model::sp2::{encode_packet, SwitchModel, PORTS};
 use asr_model::topology::builtin;
 use asr_testbench::cosim::tops::sp2_board::asr_tables as tables;
 use asr_testbench::cosim::{check, BackendKind, Report};
+use asr_testbench::harness::cycles;
 use asr_testbench::harness::{pack, rng};
 use asr_testbench::lockstep::SETTLE;
 use rust_hdl::prelude::*;
@@ -273,11 +274,12 @@ fn sp2_board_v2_verilog_in_icarus() {
     );
 }
 
-/// 10^6 cycles of the exported Verilog of the v2 board in Verilator.
+/// 10^6 cycles of the exported Verilog of the v2 board in Verilator (a tenth in the short tier).
 #[test]
 fn sp2_board_v2_verilog_in_verilator() {
-    let r = check("sp2_board_v2", BackendKind::Verilator, 1_000_000);
+    let n = cycles(1_000_000);
+    let r = check("sp2_board_v2", BackendKind::Verilator, n);
     exercised(&r);
     // Full-range packet lengths (since 2026-11-26): about 96 000 packets in 10^6 cycles.
-    assert!(r.counter("delivered") > 50_000, "{r}");
+    assert!(r.counter("delivered") > n / 20, "{r}");
 }

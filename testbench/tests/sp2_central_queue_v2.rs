@@ -8,6 +8,7 @@
 //! Verilator. Replay a failure with `ASR_SEED=<seed>`.
 
 use asr_testbench::cosim::{check, BackendKind, Report};
+use asr_testbench::harness::cycles;
 
 /// The run must fill the queue to the reservation limit, refuse admissions, cancel admission picks of
 /// receivers that stopped asking, fill a packet FIFO, make transmitters await writers, and move many chunks.
@@ -47,8 +48,9 @@ fn central_queue_v2_verilog_in_icarus() {
 
 #[test]
 fn central_queue_v2_verilog_in_verilator() {
-    let r = check("sp2_central_queue_v2", BackendKind::Verilator, 1_000_000);
-    exercised(&r, 1_000_000);
+    let n = cycles(1_000_000);
+    let r = check("sp2_central_queue_v2", BackendKind::Verilator, n);
+    exercised(&r, n);
     assert!(
         r.counter("reused_awaited") > 0,
         "an awaited writer's chunk never reused: {r}"

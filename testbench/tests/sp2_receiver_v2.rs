@@ -6,6 +6,7 @@
 //! `ASR_SEED=<seed>` (every report prints its seed).
 
 use asr_testbench::cosim::{check, run, BackendKind, Options, Perturb, Report};
+use asr_testbench::harness::cycles;
 use asr_testbench::harness::seed;
 
 /// The run exercised every path: the crossbar, the look-ahead start (after a crossbar, a queued and a dropped
@@ -49,8 +50,9 @@ fn receiver_v2_verilog_in_icarus() {
 
 #[test]
 fn receiver_v2_verilog_in_verilator() {
-    let r = check("sp2_receiver_v2", BackendKind::Verilator, 1_000_000);
-    exercised(&r, 1_000_000);
+    let n = cycles(1_000_000);
+    let r = check("sp2_receiver_v2", BackendKind::Verilator, n);
+    exercised(&r, n);
 }
 
 /// A fault injected into the design's side (one input bit flipped as the design sees it, not the model) is

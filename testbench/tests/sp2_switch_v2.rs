@@ -7,6 +7,7 @@
 //! with `ASR_SEED=<seed>`.
 
 use asr_testbench::cosim::{check, BackendKind, Report};
+use asr_testbench::harness::cycles;
 
 fn exercised(r: &Report, cycles: u64) {
     asr_testbench::cosim::tops::sp2_switch::assert_exercised(r, cycles);
@@ -29,8 +30,9 @@ fn sp2_switch_v2_verilog_in_icarus() {
 
 #[test]
 fn sp2_switch_v2_verilog_in_verilator() {
-    let r = check("sp2_switch_v2", BackendKind::Verilator, 1_000_000);
-    exercised(&r, 1_000_000);
+    let n = cycles(1_000_000);
+    let r = check("sp2_switch_v2", BackendKind::Verilator, n);
+    exercised(&r, n);
 }
 
 // ---- Directed regressions (issue 30): the same byte sequences in lock-step with the model (rust-hdl) and

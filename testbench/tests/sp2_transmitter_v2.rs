@@ -6,6 +6,7 @@
 //! Replay a failure with `ASR_SEED=<seed>`.
 
 use asr_testbench::cosim::{check, BackendKind, Report};
+use asr_testbench::harness::cycles;
 
 /// The run must send both kinds of packets, back to back from the queue, run out of credit and see junk
 /// offers.
@@ -48,6 +49,7 @@ fn sp2_transmitter_verilog_in_icarus() {
 
 #[test]
 fn sp2_transmitter_verilog_in_verilator() {
-    let r = check("sp2_transmitter_v2", BackendKind::Verilator, 1_000_000);
-    exercised(&r, 1_000_000);
+    let n = cycles(1_000_000);
+    let r = check("sp2_transmitter_v2", BackendKind::Verilator, n);
+    exercised(&r, n);
 }

@@ -5,6 +5,7 @@
 //! also asserts that the skid buffers were used. Replay a failure with `ASR_SEED=<seed>`.
 
 use asr_testbench::cosim::{check, BackendKind};
+use asr_testbench::harness::cycles;
 
 #[test]
 fn switch2r_agrees_with_the_model() {
@@ -27,10 +28,11 @@ fn switch2r_verilog_in_icarus() {
 
 #[test]
 fn switch2r_verilog_in_verilator() {
-    let r = check("switch2r", BackendKind::Verilator, 1_000_000);
-    assert!(r.counter("words_in") > 250_000, "too little traffic: {r}");
+    let n = cycles(1_000_000);
+    let r = check("switch2r", BackendKind::Verilator, n);
+    assert!(r.counter("words_in") > n / 4, "too little traffic: {r}");
     assert!(
-        r.counter("skid_cycles") > 100_000,
+        r.counter("skid_cycles") > n / 10,
         "skid buffers barely used: {r}"
     );
 }
