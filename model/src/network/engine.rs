@@ -54,7 +54,7 @@ use super::packet::{Packets, NONE};
 use super::NetError;
 use crate::allocator::phase1::{Out, Phase1};
 use crate::allocator::{self, Allocator, NO_GRANT};
-use crate::routing::hop::{Head, HeaderHop, HopRule};
+use crate::routing::hop::{Head, HeaderHop, HopHeader, HopRule};
 use crate::topology::{Kind, Topology};
 use std::sync::Arc;
 
@@ -168,6 +168,8 @@ pub struct Engine {
     /// Allocator state of switch s: `astate[aoff[s]..aoff[s + 1]]`.
     aoff: Vec<u32>,
     rule: Box<dyn HopRule>,
+    /// `rule.uses_destination()`, cached: entering packets' destinations are looked up only then.
+    rule_dst: bool,
     // --- state ---
     depth: usize,
     outs: Vec<Out>,
@@ -344,6 +346,7 @@ impl Engine {
             alloc_seed: 0,
             aoff: Vec::new(),
             rule: Box::new(HeaderHop),
+            rule_dst: false,
             depth: 1,
             outs,
             ins,
@@ -475,6 +478,7 @@ impl Engine {
 
     /// Sets the per-hop rule (the routing scheme's [`crate::routing::Routing::hop_rule`]).
     pub fn set_rule(&mut self, rule: Box<dyn HopRule>) {
+        self.rule_dst = rule.uses_destination();
         self.rule = rule;
     }
 
@@ -733,7 +737,7 @@ impl Engine {
         } else {
             pk.first(w)
         };
-        let (req, key) = self.rule.enter(s, pk, w, first);
+        let (req, key) = self.rule.enter(s, self.hop_header(pk, w, first));
         let c = inp.count as usize;
         if req == 0 || req & !self.conn[s] != 0 || c >= self.depth {
             return false;
@@ -764,6 +768,13 @@ impl Engine {
         true
     }
 
+    /// What the hop rule sees of packet `w` with next hop set `first`.
+    #[inline(always)]
+    fn hop_header(&self, pk: &Packets, w: u32, first: u64) -> HopHeader {
+        let dst = if self.rule_dst { pk.meta(w).dst } else { 0 };
+        HopHeader { first, dst }
+    }
+
     /// The error of a packet that cannot enter input buffer `i`.
     #[cold]
     fn bad_entry(&self, pk: &Packets, i: usize, w: u32, hw: u128) -> NetError {
@@ -773,7 +784,7 @@ impl Engine {
         } else {
             pk.first(w)
         };
-        let req = self.rule.enter(s, pk, w, first).0;
+        let req = self.rule.enter(s, self.hop_header(pk, w, first)).0;
         let (src, seq) = (pk.meta(w).src, pk.meta(w).seq);
         if req == 0 {
             NetError::HeaderExhausted {

@@ -19,7 +19,7 @@
 pub mod hop;
 pub mod table;
 
-pub use hop::{Head, HeaderHop, HopRule, PerHop, PerHopRouting};
+pub use hop::{Head, HeaderHop, HopHeader, HopRule, PerHop, PerHopRouting};
 pub use table::TableRouting;
 
 use crate::rng::Rng;
