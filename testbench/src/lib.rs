@@ -4,14 +4,13 @@
 //! independent-simulator check (Icarus/Verilator running the exported Verilog).
 //!
 //! - [`harness`]: seeds, random streams, packing of rows and ports into `Bits`.
-//! - [`icarus`]: the exported Verilog in Icarus on vectors recorded from the model.
+//! - [`cosim::icarus`]: the exported Verilog in Icarus on vectors recorded from the model.
 //! - [`lockstep`]: drivers that step an HDL block and its model twin together (matcher, switch2, Beneš).
 //! - [`traffic`]: Beneš traffic (random valid headers, backpressure) and the delivery scoreboard.
 //! - [`wave`]: VCD scenarios (HDL or model) and GTKWave save files.
 
 pub mod cosim;
 pub mod harness;
-pub mod icarus;
 pub mod lockstep;
 pub mod traffic;
 pub mod wave;

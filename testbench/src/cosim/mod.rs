@@ -10,6 +10,7 @@
 //! and the backend in the caller's: the two cores share the work. The first mismatch stops the run and names
 //! the cycle, the port, the expected and the actual value.
 
+pub mod icarus;
 pub mod ports;
 pub mod run;
 pub mod rusthdl;
