@@ -123,7 +123,7 @@ fn crate_cycles(root: &Path, base: &Path) -> (Vec<String>, Vec<String>) {
                 .all(|f| f.strip_prefix(base).is_ok_and(|r| r.starts_with(dir)))
         };
         let text = describe(&g, &comp, base);
-        if ALLOWED.iter().any(|d| inside(&d)) {
+        if ALLOWED.iter().any(inside) {
             allowed.push(text);
         } else {
             bad.push(text);

@@ -29,7 +29,7 @@ fn blank(src: &str) -> Vec<char> {
     let c: Vec<char> = src.chars().collect();
     let mut out = c.clone();
     let mut i = 0;
-    let mut wipe = |out: &mut Vec<char>, from: usize, to: usize| {
+    let wipe = |out: &mut Vec<char>, from: usize, to: usize| {
         for ch in out.iter_mut().take(to.min(c.len())).skip(from) {
             if *ch != '\n' {
                 *ch = ' ';
@@ -63,7 +63,7 @@ fn blank(src: &str) -> Vec<char> {
                 continue;
             }
             let close: String = std::iter::once('"')
-                .chain(std::iter::repeat('#').take(hashes))
+                .chain(std::iter::repeat_n('#', hashes))
                 .collect();
             let body: String = c[i + 2 + hashes..].iter().collect();
             let end = body.find(&close).map_or(c.len(), |k| {
