@@ -63,7 +63,7 @@ enum Command {
     /// Gravano et al.'s Figures 1-6 and the sustained-throughput table on 2^10 nodes.
     WormholeFigures(cmd::wormhole_figures::Args),
     /// Combine the shard files of a sweep run with --shard i/n into the files the unsharded run writes.
-    Merge(cmd::shard::MergeArgs),
+    Merge(cmd::merge::Args),
     /// The main job: run every experiment on built-in defaults and write all results into one folder.
     All(cmd::all::Args),
 }
@@ -107,7 +107,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Wave(a) => cmd::wave::run(a),
         Command::Wormhole(a) => cmd::wormhole::run(a),
         Command::WormholeFigures(a) => cmd::wormhole_figures::run(a),
-        Command::Merge(a) => cmd::shard::run_merge(a),
+        Command::Merge(a) => cmd::merge::run(a),
         Command::All(a) => cmd::all::run(a),
     }
 }

@@ -179,14 +179,14 @@ fn ecp5_dir(cache: &Path) -> Option<PathBuf> {
 /// The engine and routing of a study network.
 fn build_network(spec: &str, deadlock_free: bool) -> Result<(Engine, Box<dyn Routing>)> {
     if spec.starts_with("benes") || spec.starts_with("fly") {
-        super::sim::network(spec, "asr")
+        super::networks::network(spec, "asr")
     } else {
-        super::sim::table_network(
+        super::networks::table_network(
             spec,
             "asr",
             None,
             deadlock_free,
-            super::sim::objective(false),
+            super::networks::objective(false),
         )
     }
 }

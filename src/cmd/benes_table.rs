@@ -164,7 +164,7 @@ fn plan(a: &Args) -> Result<Plan> {
     let mut nets = Vec::new();
     for &s in &a.sizes {
         let base = Engine::new(&benes_topology(s)?.topo)?;
-        super::sim::check_work(
+        super::check::check_work(
             &format!("asr benes-table, Beneš {s}"),
             base.switches(),
             &loads.repeat(patterns.len() * 2 * a.buffer.len()),

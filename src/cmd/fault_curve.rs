@@ -7,6 +7,7 @@
 use anyhow::{bail, Context, Result};
 use asr_model::routes::deadlock_free::{generate_deadlock_free, Options};
 use asr_model::routes::Method;
+use asr_model::routing::registry::{Base, TableKind};
 use asr_model::routing::TableRouting;
 use asr_model::sp2::network::Sp2Network;
 use asr_model::sp2::system::{run, Sp2SysConfig, Sp2SysError};
@@ -76,12 +77,16 @@ pub fn compute(a: &Args) -> Result<Vec<Row>> {
     if a.step == 0 {
         bail!("--step must be at least 1");
     }
-    for r in &a.routing {
-        if r != "asr-df" && r != "single-df" {
-            bail!("--routing `{r}`: use asr-df or single-df");
-        }
-    }
-    let t = super::topology::load(&a.network)?;
+    // Route-table routings by name (the model's registry), here only those of the deadlock-free tables.
+    let kinds = a
+        .routing
+        .iter()
+        .map(|r| match TableKind::lookup(r, false) {
+            Ok(k) if k.base == Base::DeadlockFree => Ok(k),
+            _ => bail!("--routing `{r}`: use asr-df or single-df"),
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let t = asr_model::topology::load(&a.network)?;
     Sp2Network::<asr_model::sp2::v1::switch::Sp2Switch>::new(&t)
         .with_context(|| format!("network `{}`", a.network))?;
     let ks: Vec<usize> = (0..=a.max_links).step_by(a.step).collect();
@@ -95,23 +100,13 @@ pub fn compute(a: &Args) -> Result<Vec<Row>> {
                 &d.topology,
                 Method::Pruned,
                 &Options {
-                    objective: super::sim::objective(a.balance),
+                    objective: super::networks::objective(a.balance),
                     ..Options::default()
                 },
             )?;
             let asr = TableRouting::from_tables(&d.topology, &df.tables, "asr-df")
                 .map_err(anyhow::Error::msg)?;
-            let routings: Vec<TableRouting> = a
-                .routing
-                .iter()
-                .map(|r| {
-                    if r == "single-df" {
-                        asr.single_path(r)
-                    } else {
-                        asr.clone()
-                    }
-                })
-                .collect();
+            let routings: Vec<TableRouting> = kinds.iter().map(|k| k.make(&asr)).collect();
             Ok((k, d.topology, df, routings))
         })
         .collect();

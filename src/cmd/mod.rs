@@ -8,6 +8,8 @@ pub mod cosim;
 pub mod fault_curve;
 pub mod grid;
 pub mod matching;
+pub mod merge;
+pub mod networks;
 pub mod paths;
 pub mod plot;
 pub mod progress;

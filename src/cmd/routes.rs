@@ -182,7 +182,7 @@ pub fn generate_tables(t: &Topology, name: &str, method: Method) -> Result<Table
 
 pub fn run(a: Args) -> Result<()> {
     super::check::out_file("--out", &a.out)?;
-    let t = super::topology::load(&a.topology)?;
+    let t = asr_model::topology::load(&a.topology)?;
     if a.deadlock_free {
         return run_deadlock_free(a, t);
     }

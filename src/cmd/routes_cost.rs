@@ -59,7 +59,7 @@ pub struct Row {
 pub fn compute(a: &Args) -> Result<Vec<Row>> {
     let mut rows = Vec::new();
     for name in &a.topologies {
-        let t = super::topology::load(name)?;
+        let t = asr_model::topology::load(name)?;
         let t0 = Instant::now();
         let free = generate(&t, Method::Pruned, &|| {})?;
         let free_secs = t0.elapsed().as_secs_f64();

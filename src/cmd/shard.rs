@@ -1,5 +1,7 @@
 //! Sweeps beyond one machine: `--shard i/n` on every sweep command (`asr sim`, `asr benes-table`,
-//! `asr sp2-system`, `asr wormhole-figures`) and `asr merge DIR... --out DIR`.
+//! `asr sp2-system`, `asr wormhole-figures`), and the shard files that `asr merge DIR... --out DIR`
+//! (`super::merge`) combines. This module is the library part: the sweep commands and `merge` import it,
+//! and it imports none of them.
 //!
 //! A sweep is a list of independent jobs (simulation points), numbered in the order the unsharded run lists
 //! them; each job draws its random numbers from the seed and its own identity only, so it gives the same
@@ -224,35 +226,6 @@ pub fn decode<A: DeserializeOwned, R: DeserializeOwned>(
         .collect::<Result<Vec<R>, _>>()
         .context("shard results")?;
     Ok((p.args, r))
-}
-
-/// `asr merge`.
-#[derive(clap::Args, Debug, Clone)]
-pub struct MergeArgs {
-    /// Folders holding the shard files (`shard-<i>-of-<n>.json`) of one sweep.
-    #[arg(required = true)]
-    pub dirs: Vec<PathBuf>,
-    /// Folder for the merged results (the files the unsharded run writes).
-    #[arg(long)]
-    pub out: PathBuf,
-}
-
-pub fn run_merge(a: MergeArgs) -> Result<()> {
-    let (command, params, results) = read_shards(&a.dirs)?;
-    let n = results.len();
-    match command.as_str() {
-        "sim" => super::sim::merge(params, results, &a.out)?,
-        "benes-table" => super::benes_table::merge(params, results, &a.out)?,
-        "sp2-system" => super::sp2_system::merge(params, results, &a.out)?,
-        "wormhole-figures" => super::wormhole_figures::merge(params, results, &a.out)?,
-        other => bail!("shard files of `{other}`: no merge for that command"),
-    }
-    eprintln!(
-        "merge: {n} jobs of `asr {command}` from {} folder(s) written to {}",
-        a.dirs.len(),
-        a.out.display()
-    );
-    Ok(())
 }
 
 #[cfg(test)]

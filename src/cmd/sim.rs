@@ -5,16 +5,17 @@
 
 use super::plot::{ceiling, file_part, latency_svg, write_csv, Curve, LatencyPlot, Line};
 use anyhow::{bail, Context, Result};
-use asr_model::network::build::{benes_topology, fly_topology};
 use asr_model::network::engine::{Engine, FlowControl};
 use asr_model::network::sim::{SimConfig, SimStats};
 use asr_model::network::sweep::{knee, saturation, sweep};
-use asr_model::routing::{BenesRouting, FlyRouting, Routing, Scheme};
+use asr_model::routing::Routing;
 use asr_model::traffic::{Injection, Pattern};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::Instant;
 
+use super::check::check_work;
+use super::networks::{network, objective, table_network};
 use super::shard::{decode, selected, write_shard, Parameters, Shard, VERSION};
 
 #[derive(clap::Args, Debug, Clone, serde::Serialize, serde::Deserialize)]
@@ -121,217 +122,6 @@ impl FlowArgs {
         e.set_allocator(a);
         Ok(e)
     }
-}
-
-/// Builds the engine and routing named by `--network` / `--routing`.
-pub fn network(spec: &str, routing: &str) -> Result<(Engine, Box<dyn Routing>)> {
-    let (kind, arg) = spec
-        .split_once(':')
-        .with_context(|| format!("network `{spec}`: expected benes:N or fly:K:N"))?;
-    match kind {
-        "benes" => {
-            let size: usize = arg
-                .parse()
-                .with_context(|| format!("network `{spec}`: `{arg}` is not a number"))?;
-            let g = benes_topology(size).with_context(|| format!("network `{spec}`"))?;
-            let scheme: Scheme = routing
-                .parse()
-                .with_context(|| format!("--routing `{routing}` on `{spec}`"))?;
-            let n = size.trailing_zeros() as usize;
-            Ok((Engine::new(&g.topo)?, Box::new(BenesRouting { n, scheme })))
-        }
-        "fly" => {
-            let parts: Vec<&str> = arg.split([',', ':']).collect();
-            let [k, n] = parts[..] else {
-                bail!("network `{spec}`: expected fly:K:N (K-ary N-fly)");
-            };
-            let num = |x: &str| {
-                x.parse::<usize>()
-                    .with_context(|| format!("network `{spec}`: `{x}` is not a number"))
-            };
-            let (k, n) = (num(k)?, num(n)?);
-            let g = fly_topology(k, n).with_context(|| format!("network `{spec}`"))?;
-            if routing != "asr" {
-                bail!("--routing `{routing}` on `{spec}`: the butterfly routes by destination tag (leave --routing out)");
-            }
-            Ok((Engine::new(&g.topo)?, Box::new(FlyRouting { k, n })))
-        }
-        _ => bail!("network `{spec}`: unknown kind `{kind}` (benes, fly)"),
-    }
-}
-
-/// Builds the engine for a built-in or file topology, routed by a route-table file or by `routing`
-/// (asr / single / dor).
-/// A topology file if `spec` names one, else a built-in topology (`sp2:32`, `mesh:8x8`, …).
-pub fn load_topology(spec: &str) -> Result<asr_model::topology::Topology> {
-    if std::path::Path::new(spec).exists() {
-        asr_model::topology::parse::parse_file(std::path::Path::new(spec))
-            .map_err(|e| anyhow::anyhow!("{e}"))
-    } else {
-        asr_model::topology::builtin(spec)
-            .with_context(|| format!("network `{spec}`: not a file, and not a built-in name"))
-    }
-}
-
-/// The route generator's ASR headers for every processor pair of `topo` (`single_path` reduces them).
-pub fn asr_tables(
-    topo: &asr_model::topology::Topology,
-) -> Result<asr_model::routing::TableRouting> {
-    let tables = super::routes::generate_tables(
-        topo,
-        &format!("{} processors", topo.nodes().len()),
-        asr_model::routes::Method::Pruned,
-    )?;
-    asr_model::routing::TableRouting::from_tables(topo, &tables, "asr").map_err(anyhow::Error::msg)
-}
-
-/// The route generator's deadlock-free ASR headers (`routes::deadlock_free`), named `asr-df`; reports the
-/// restriction and the acyclicity check on stderr.
-pub fn deadlock_free_tables(
-    topo: &asr_model::topology::Topology,
-    spec: &str,
-    objective: asr_model::routes::deadlock_free::Objective,
-) -> Result<asr_model::routing::TableRouting> {
-    use asr_model::routes::deadlock_free::{generate_deadlock_free, Options};
-    let df = generate_deadlock_free(
-        topo,
-        asr_model::routes::Method::Pruned,
-        &Options {
-            objective,
-            ..Options::default()
-        },
-    )?;
-    let s = df.tables.summary();
-    eprintln!(
-        "{spec}: deadlock-free tables: restriction {}; channel-dependency graph {} ({} dependencies); adaptivity {:.4}, {} pairs non-minimal",
-        df.restriction.describe(),
-        if df.cdg.cycle.is_none() { "acyclic" } else { "CYCLIC" },
-        df.cdg.edges,
-        s.adaptivity_minimal,
-        s.nonminimal
-    );
-    asr_model::routing::TableRouting::from_tables(topo, &df.tables, "asr-df")
-        .map_err(anyhow::Error::msg)
-}
-
-/// `asr`, `single` (one path per pair from the ASR tables), `asr-df`, `single-df` (the same from the
-/// deadlock-free tables); `deadlock_free` turns `asr`/`single` into `asr-df`/`single-df`.
-pub fn named_tables(
-    topo: &asr_model::topology::Topology,
-    spec: &str,
-    names: &[String],
-    deadlock_free: bool,
-    objective: asr_model::routes::deadlock_free::Objective,
-) -> Result<Vec<asr_model::routing::TableRouting>> {
-    let mut free = None;
-    let mut df = None;
-    let mut out = Vec::new();
-    for r in names {
-        let name = match (r.as_str(), deadlock_free) {
-            ("asr", true) => "asr-df",
-            ("single", true) => "single-df",
-            (x, _) => x,
-        };
-        let base = match name {
-            "asr" | "single" => {
-                if free.is_none() {
-                    free = Some(asr_tables(topo)?);
-                }
-                free.as_ref()
-            }
-            "asr-df" | "single-df" => {
-                if df.is_none() {
-                    df = Some(deadlock_free_tables(topo, spec, objective)?);
-                }
-                df.as_ref()
-            }
-            other => bail!("--routing `{other}`: use asr, single, asr-df or single-df"),
-        }
-        .expect("set above");
-        out.push(if name.starts_with("single") {
-            base.single_path(name)
-        } else {
-            base.clone()
-        });
-    }
-    Ok(out)
-}
-
-pub fn table_network(
-    spec: &str,
-    routing: &str,
-    routes: Option<&std::path::Path>,
-    deadlock_free: bool,
-    objective: asr_model::routes::deadlock_free::Objective,
-) -> Result<(Engine, Box<dyn Routing>)> {
-    use asr_model::routing::TableRouting;
-    let topo = load_topology(spec)?;
-    let engine = Engine::new(&topo)?;
-    if routes.is_none() && (routing == "mp" || routing == "z2") {
-        // Wu's per-hop policies: the switches choose among eligible outputs by the policy's priority.
-        let policy = asr_model::delivery::Policy::parse(routing).map_err(anyhow::Error::msg)?;
-        let (g, _) =
-            asr_model::delivery::tables::grid_topology(spec).map_err(anyhow::Error::msg)?;
-        let table = asr_model::delivery::perhop::per_hop_table(&engine, &topo, &g, policy, 0.0, 1);
-        let n = engine.processors();
-        return Ok((
-            engine,
-            Box::new(asr_model::routing::PerHopRouting {
-                table,
-                n,
-                name: routing.to_string(),
-            }),
-        ));
-    }
-    let table = if let Some(file) = routes {
-        let text =
-            std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
-        let loaded =
-            asr_model::routes::file::load_routes(&topo, &text, &file.display().to_string())?;
-        TableRouting::from_loaded(&topo, &loaded, &format!("table:{}", file.display()))
-            .map_err(anyhow::Error::msg)?
-    } else {
-        match routing {
-            "asr" | "single" | "asr-df" | "single-df" => named_tables(
-                &topo,
-                spec,
-                &[routing.to_string()],
-                deadlock_free,
-                objective,
-            )?
-            .pop()
-            .expect("one routing asked for"),
-            "dor" | "xy" | "ecube" => {
-                let (g, t) =
-                    asr_model::delivery::tables::grid_topology(spec).map_err(anyhow::Error::msg)?;
-                let el = |v: usize| t.find(&format!("P{v}")).expect("built-in processor name");
-                let routes = asr_model::delivery::tables::dimension_order(&g)
-                    .into_iter()
-                    .map(|r| (el(r.src), el(r.dst), r.hops));
-                TableRouting::from_routes(&t, routes, "dor").map_err(anyhow::Error::msg)?
-            }
-            other => {
-                bail!("--routing `{other}` on `{spec}`: use asr, single, asr-df, single-df, dor, mp, z2, or --routes FILE")
-            }
-        }
-    };
-    Ok((engine, Box::new(table)))
-}
-
-/// Refuses a run whose estimated work, switch evaluations = switches × Σ over the loads of the cycles
-/// needed to generate `packets` per input (packets / load), is above
-/// [`MAX_ROUTER_CYCLES`](super::check::MAX_ROUTER_CYCLES).
-pub fn check_work(what: &str, switches: usize, loads: &[f64], packets: u64) -> Result<()> {
-    let cycles: f64 = loads.iter().map(|&l| packets as f64 / l.max(1e-9)).sum();
-    let work = switches as f64 * cycles;
-    let max = super::check::MAX_ROUTER_CYCLES;
-    if work > max {
-        bail!(
-            "{what}: about {work:.1e} switch evaluations ({switches} switches, {packets} packets per input, loads {loads:?}), \
-             above the limit of {max:.0e} (about 2 hours): use fewer --packets, fewer or higher loads, or a smaller network"
-        );
-    }
-    Ok(())
 }
 
 /// The engine (with flow control and allocator) and routing of `a`.
@@ -551,13 +341,4 @@ pub fn merge(
     let (engine, routing) = build(&a)?;
     print!("{}", render(&a, &engine, routing.as_ref(), &pts));
     write_files(&a, &routing.name(), &pts, out)
-}
-
-/// The deadlock-free tables' objective for a `--balance` flag.
-pub fn objective(balance: bool) -> asr_model::routes::deadlock_free::Objective {
-    if balance {
-        asr_model::routes::deadlock_free::Objective::Balance
-    } else {
-        asr_model::routes::deadlock_free::Objective::Adaptivity
-    }
 }

@@ -147,7 +147,7 @@ fn prepare_faults(a: &Args, spec: &str, t: &Topology, at: u64) -> Result<Scenari
         };
         let base: &TableRouting = if name.ends_with("-df") {
             if df.is_none() {
-                let objective = super::sim::objective(a.balance);
+                let objective = super::networks::objective(a.balance);
                 let old = generate_deadlock_free(
                     t,
                     Method::Pruned,
@@ -288,7 +288,7 @@ fn plan(a: &Args) -> Result<Plan> {
     let mut systems = Vec::new();
     let mut scenario = None;
     for spec in &a.network {
-        let t = super::sim::load_topology(spec)?;
+        let t = asr_model::topology::load(spec)?;
         // Fail early on a topology that is not made of SP2 switches, or too large a run.
         let switches = Sp2Network::<Sp2Switch>::new(&t)
             .with_context(|| format!("network `{spec}`"))?
@@ -308,12 +308,12 @@ fn plan(a: &Args) -> Result<Plan> {
                 a.routing.len()
             );
         }
-        let routings: Vec<TableRouting> = super::sim::named_tables(
+        let routings: Vec<TableRouting> = super::networks::named_tables(
             &t,
             spec,
             &a.routing,
             a.deadlock_free,
-            super::sim::objective(a.balance),
+            super::networks::objective(a.balance),
         )
         .with_context(|| format!("route tables of `{spec}`"))?;
         if let Some(at) = a.fail_at {

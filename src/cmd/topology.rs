@@ -5,7 +5,7 @@
 
 use anyhow::{Context, Result};
 use asr_model::topology::faults::{degrade, Pick};
-use asr_model::topology::{builtin, parse::parse_file, write, Topology};
+use asr_model::topology::{builtin, write};
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args, Debug, Clone)]
@@ -29,22 +29,12 @@ pub struct Args {
     pub seed: u64,
 }
 
-/// A topology from a file path if it exists, else from a built-in name.
-pub fn load(spec: &str) -> Result<Topology> {
-    let p = Path::new(spec);
-    if p.is_file() {
-        return parse_file(p).map_err(|e| anyhow::anyhow!("{e}"));
-    }
-    builtin(spec)
-        .with_context(|| format!("`{spec}` is neither a readable file nor a built-in topology"))
-}
-
 pub fn run(a: Args) -> Result<()> {
     if let Some(p) = &a.out {
         super::check::out_file("--out", p)?;
     }
     let t = if Path::new(&a.name).is_file() {
-        load(&a.name)?
+        asr_model::topology::load(&a.name)?
     } else {
         builtin(&a.name)?
     };

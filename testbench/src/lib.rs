@@ -4,7 +4,7 @@
 //! independent-simulator check (Icarus/Verilator running the exported Verilog).
 //!
 //! - [`harness`]: seeds, random streams, packing of rows and ports into `Bits`.
-//! - [`icarus`]: the exported Verilog in Icarus on vectors recorded from the model.
+//! - [`cosim::icarus`]: the exported Verilog in Icarus on vectors recorded from the model.
 //! - [`lockstep`]: drivers that step an HDL block and its model twin together (matcher, switch2, Beneš).
 //! - [`traffic`]: Beneš traffic (random valid headers, backpressure) and the delivery scoreboard.
 //! - [`tops`]: the table of exported tops (Verilog, port documentation, co-simulation, synthesis targets).
@@ -12,8 +12,9 @@
 
 pub mod cosim;
 pub mod harness;
-pub mod icarus;
 pub mod lockstep;
-pub mod tops;
 pub mod traffic;
 pub mod wave;
+
+/// The table of exported tops (defined beside the co-simulation definitions, [`cosim::tops`]).
+pub use cosim::tops;

@@ -65,7 +65,7 @@ impl Allocator for Age {
     fn allocate_aged(&self, req: &[u64], heads: &[Head], state: &mut [u8], grant: &mut [u8]) {
         Self::decide(req, |i| heads[i].born, state, grant);
     }
-    fn phase1(&self, p: &mut crate::network::engine::Phase1<'_>) {
+    fn phase1(&self, p: &mut super::phase1::Phase1<'_>) {
         p.run(self);
     }
 }

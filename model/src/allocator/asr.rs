@@ -52,7 +52,7 @@ impl Allocator for Asr {
     }
 
     #[inline]
-    fn phase1(&self, p: &mut crate::network::engine::Phase1<'_>) {
+    fn phase1(&self, p: &mut super::phase1::Phase1<'_>) {
         p.run(self)
     }
 

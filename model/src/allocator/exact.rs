@@ -18,7 +18,7 @@ impl Allocator for Exact {
         1
     }
 
-    fn phase1(&self, p: &mut crate::network::engine::Phase1<'_>) {
+    fn phase1(&self, p: &mut super::phase1::Phase1<'_>) {
         p.run(self)
     }
 

@@ -25,7 +25,7 @@ impl Allocator for Islip {
         2 * radix
     }
 
-    fn phase1(&self, p: &mut crate::network::engine::Phase1<'_>) {
+    fn phase1(&self, p: &mut super::phase1::Phase1<'_>) {
         p.run(self)
     }
 

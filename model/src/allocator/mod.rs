@@ -24,6 +24,7 @@ pub mod age;
 pub mod asr;
 pub mod exact;
 pub mod islip;
+pub mod phase1;
 pub mod pim;
 pub mod pim_lfsr;
 pub mod quality;
@@ -92,7 +93,7 @@ pub trait Allocator: Send + Sync + fmt::Debug {
     /// Runs the engine's phase 1 with this allocator. Every implementation is the one line
     /// `p.run(self)`: the engine's loop over the switches is then compiled once per allocator, with
     /// [`Allocator::allocate`] inlined (one dynamic call per cycle instead of one per switch).
-    fn phase1(&self, p: &mut crate::network::engine::Phase1<'_>);
+    fn phase1(&self, p: &mut phase1::Phase1<'_>);
 }
 
 /// The allocator registered under `name`.

@@ -42,7 +42,7 @@ impl Allocator for Pim {
         state.copy_from_slice(&mix(seed ^ mix(0x5049_4d00 ^ switch as u64)).to_le_bytes());
     }
 
-    fn phase1(&self, p: &mut crate::network::engine::Phase1<'_>) {
+    fn phase1(&self, p: &mut super::phase1::Phase1<'_>) {
         p.run(self)
     }
 

@@ -19,7 +19,7 @@ impl Allocator for Wavefront {
         1
     }
 
-    fn phase1(&self, p: &mut crate::network::engine::Phase1<'_>) {
+    fn phase1(&self, p: &mut super::phase1::Phase1<'_>) {
         p.run(self)
     }
 

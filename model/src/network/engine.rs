@@ -52,8 +52,9 @@
 
 use super::packet::{Packets, NONE};
 use super::NetError;
+use crate::allocator::phase1::{Out, Phase1};
 use crate::allocator::{self, Allocator, NO_GRANT};
-use crate::routing::hop::{Head, HeaderHop, HopRule};
+use crate::routing::hop::{Head, HeaderHop, HopHeader, HopRule};
 use crate::topology::{Kind, Topology};
 use std::sync::Arc;
 
@@ -114,23 +115,6 @@ pub struct StepIo {
 /// A packet on a link: (downstream input port, slot, packed header).
 type Flight = (u32, u32, u128);
 
-/// An output port: its one-packet buffer, the channel's credits and where it leads.
-#[derive(Debug, Clone, Copy)]
-struct Out {
-    /// Packed header of the buffered packet.
-    hw: u128,
-    /// Buffered packet, or NONE.
-    slot: u32,
-    /// Free slots downstream as known upstream (for an output feeding a processor: the sink's ready this
-    /// cycle). May be −1 inside a commit when the credit delay is 0.
-    credit: i32,
-    /// The input port it feeds (< ports), a processor (`ports + p`), or nowhere (`ports + processors`):
-    /// indexes `mv`.
-    tgt: u32,
-    /// Switch it belongs to.
-    sw: u32,
-}
-
 /// An input port's FIFO bookkeeping.
 #[derive(Debug, Clone, Copy)]
 struct In {
@@ -184,6 +168,8 @@ pub struct Engine {
     /// Allocator state of switch s: `astate[aoff[s]..aoff[s + 1]]`.
     aoff: Vec<u32>,
     rule: Box<dyn HopRule>,
+    /// `rule.uses_destination()`, cached: entering packets' destinations are looked up only then.
+    rule_dst: bool,
     // --- state ---
     depth: usize,
     outs: Vec<Out>,
@@ -360,6 +346,7 @@ impl Engine {
             alloc_seed: 0,
             aoff: Vec::new(),
             rule: Box::new(HeaderHop),
+            rule_dst: false,
             depth: 1,
             outs,
             ins,
@@ -491,6 +478,7 @@ impl Engine {
 
     /// Sets the per-hop rule (the routing scheme's [`crate::routing::Routing::hop_rule`]).
     pub fn set_rule(&mut self, rule: Box<dyn HopRule>) {
+        self.rule_dst = rule.uses_destination();
         self.rule = rule;
     }
 
@@ -749,7 +737,7 @@ impl Engine {
         } else {
             pk.first(w)
         };
-        let (req, key) = self.rule.enter(s, pk, w, first);
+        let (req, key) = self.rule.enter(s, self.hop_header(pk, w, first));
         let c = inp.count as usize;
         if req == 0 || req & !self.conn[s] != 0 || c >= self.depth {
             return false;
@@ -780,6 +768,13 @@ impl Engine {
         true
     }
 
+    /// What the hop rule sees of packet `w` with next hop set `first`.
+    #[inline(always)]
+    fn hop_header(&self, pk: &Packets, w: u32, first: u64) -> HopHeader {
+        let dst = if self.rule_dst { pk.meta(w).dst } else { 0 };
+        HopHeader { first, dst }
+    }
+
     /// The error of a packet that cannot enter input buffer `i`.
     #[cold]
     fn bad_entry(&self, pk: &Packets, i: usize, w: u32, hw: u128) -> NetError {
@@ -789,7 +784,7 @@ impl Engine {
         } else {
             pk.first(w)
         };
-        let req = self.rule.enter(s, pk, w, first).0;
+        let req = self.rule.enter(s, self.hop_header(pk, w, first)).0;
         let (src, seq) = (pk.meta(w).src, pk.meta(w).seq);
         if req == 0 {
             NetError::HeaderExhausted {
@@ -831,75 +826,5 @@ impl Engine {
     pub fn offered_to(&self, p: usize) -> Option<u32> {
         let f = self.feed[p];
         (f != NONE).then(|| self.outs[f as usize].slot)
-    }
-}
-
-/// The engine's phase 1, handed to the allocator ([`Allocator::phase1`]) so that the loop over the switches
-/// is compiled with the allocator's decision inlined.
-pub struct Phase1<'a> {
-    order: &'a [u32],
-    base: &'a [u32],
-    radix: &'a [u8],
-    occ: &'a [u32],
-    aoff: &'a [u32],
-    outs: &'a [Out],
-    heads: &'a [Head],
-    comb: bool,
-    rule: &'a dyn HopRule,
-    mv: &'a mut [u8],
-    sends: &'a mut Vec<u32>,
-    moves: &'a mut Vec<(u32, u32)>,
-    rows: &'a mut [u64; 64],
-    grants: &'a mut [u8; 64],
-    astate: &'a mut [u8],
-}
-
-impl Phase1<'_> {
-    /// Evaluates every switch holding a packet, downstream first, with allocator `a`.
-    pub fn run<A: Allocator + ?Sized>(&mut self, a: &A) {
-        for &s in self.order {
-            let s = s as usize;
-            if self.occ[s] != 0 {
-                self.switch(a, s);
-            }
-        }
-    }
-
-    /// Phase 1 for switch `s`: which outputs send, what the rule requests, what the allocator grants.
-    #[inline(always)]
-    fn switch<A: Allocator + ?Sized>(&mut self, a: &A, s: usize) {
-        let b = self.base[s] as usize;
-        let r = self.radix[s] as usize;
-        let mut avail = 0u64;
-        for (k, o) in self.outs[b..b + r].iter().enumerate() {
-            let full = o.slot != NONE;
-            let rd = o.credit > 0 || (self.comb && self.mv[o.tgt as usize] != NO_GRANT);
-            if full && rd {
-                self.sends.push((b + k) as u32);
-            }
-            avail |= ((!full || rd) as u64) << k;
-        }
-        let heads = &self.heads[b..b + r];
-        if heads.iter().all(|h| h.req == 0) {
-            return;
-        }
-        let rows = &mut self.rows[..r];
-        self.rule.requests(s, b, heads, avail, rows);
-        if rows.iter().all(|&x| x == 0) {
-            return;
-        }
-        let g = &mut self.grants[..r];
-        let st = &mut self.astate[self.aoff[s] as usize..self.aoff[s + 1] as usize];
-        if a.uses_age() {
-            a.allocate_aged(rows, heads, st, g);
-        } else {
-            a.allocate(rows, st, g);
-        }
-        for (k, &x) in g.iter().enumerate() {
-            if x != NO_GRANT {
-                self.mv[b + k] = x;
-                self.moves.push(((b + k) as u32, (b + x as usize) as u32));
-            }
-        }
     }
 }

@@ -1,8 +1,9 @@
 //! What a switch does with the packet at the head of an input buffer: the per-hop half of a routing scheme.
 //!
 //! Every [`super::Routing`] scheme supplies a [`HopRule`] ([`super::Routing::hop_rule`]). The engine asks it
-//! twice: when a packet enters an input buffer ([`HopRule::enter`]: the packet's request row, checked by the
-//! engine against the switch's connected outputs), and in each cycle for a switch with waiting packets
+//! twice: when a packet enters an input buffer ([`HopRule::enter`], given the packet's [`HopHeader`], not the
+//! simulator's packet store: the packet's request row, checked by the engine against the switch's connected
+//! outputs), and in each cycle for a switch with waiting packets
 //! ([`HopRule::requests`]: the rows the allocator sees, given the outputs that can take a packet).
 //!
 //! - [`HeaderHop`] — source routing (the thesis): the request is the header's next hop set, and every
@@ -14,7 +15,6 @@
 //!   probability `fail` (seed 003's 1 − p).
 
 use super::Routing;
-use crate::network::packet::Packets;
 use crate::rng::Rng;
 use rand::Rng as _;
 use std::fmt;
@@ -30,15 +30,30 @@ pub struct Head {
     pub born: u32,
 }
 
+/// What a switch reads of a packet entering one of its input buffers: the header's next hop set and, for a
+/// rule that routes by destination ([`HopRule::uses_destination`]), the destination processor.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct HopHeader {
+    /// The next hop set of the header (0 when the header is exhausted).
+    pub first: u64,
+    /// The destination processor; 0 unless the rule [`HopRule::uses_destination`].
+    pub dst: u32,
+}
+
 /// The per-hop half of a routing scheme (see the module documentation).
 pub trait HopRule: Send + Sync + fmt::Debug {
     fn box_clone(&self) -> Box<dyn HopRule>;
     /// Called once at the start of every cycle, before any switch is evaluated.
     fn begin_cycle(&mut self) {}
-    /// A packet (`slot`) enters an input buffer of engine switch `s`; `first` is its header's next hop set
-    /// (0 when the header is exhausted). Returns its request row (0: no hop left) and a key the engine keeps
-    /// with it and hands back to [`HopRule::requests`].
-    fn enter(&self, s: usize, pk: &Packets, slot: u32, first: u64) -> (u64, u32);
+    /// Whether [`HopRule::enter`] reads [`HopHeader::dst`] (the engine then looks it up for every entering
+    /// packet; otherwise it is left 0).
+    #[inline]
+    fn uses_destination(&self) -> bool {
+        false
+    }
+    /// A packet with header `h` enters an input buffer of engine switch `s`. Returns its request row (0: no
+    /// hop left) and a key the engine keeps with it and hands back to [`HopRule::requests`].
+    fn enter(&self, s: usize, h: HopHeader) -> (u64, u32);
     /// Switch `s` (global ports `base..base + r`): `heads[i]` = the packet at the head of input i (`req` = 0:
     /// none); `avail`: outputs that can take a packet this cycle. Writes the allocator's rows into `out`.
     fn requests(&self, s: usize, base: usize, heads: &[Head], avail: u64, out: &mut [u64]);
@@ -59,8 +74,8 @@ impl HopRule for HeaderHop {
         Box::new(*self)
     }
     #[inline]
-    fn enter(&self, _s: usize, _pk: &Packets, _slot: u32, first: u64) -> (u64, u32) {
-        (first, 0)
+    fn enter(&self, _s: usize, h: HopHeader) -> (u64, u32) {
+        (h.first, 0)
     }
     #[inline]
     fn requests(&self, _s: usize, _b: usize, heads: &[Head], avail: u64, out: &mut [u64]) {
@@ -117,8 +132,12 @@ impl HopRule for PerHopRule {
         }
     }
 
-    fn enter(&self, s: usize, pk: &Packets, slot: u32, _first: u64) -> (u64, u32) {
-        let d = pk.meta(slot).dst;
+    fn uses_destination(&self) -> bool {
+        true
+    }
+
+    fn enter(&self, s: usize, h: HopHeader) -> (u64, u32) {
+        let d = h.dst;
         let set = self.table.order[s][d as usize]
             .iter()
             .fold(0u64, |m, &q| m | 1 << q);

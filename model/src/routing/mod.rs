@@ -11,15 +11,17 @@
 //!   - [`Scheme::Fixed`]: a deterministic path for reference: in stage s < n−1 port = bit s of the source.
 //! - [`FlyRouting`] on the k-ary n-fly: destination tag (stage s takes base-k digit n−1−s of the destination).
 //!
-//! - [`TableRouting`]: headers from route tables (the route generator of thesis ch. 4, or a file).
+//! - [`TableRouting`]: headers from route tables (the route generator of thesis ch. 4, or a file); by name
+//!   (`asr`, `single`, `asr-df`, `single-df`) from the factory [`registry`].
 //! - [`PerHopRouting`]: seed 003's per-hop policies; packets carry no header ([`hop`]).
 //!
 //! Each scheme also supplies the per-hop half the switches apply ([`Routing::hop_rule`], [`hop::HopRule`]).
 
 pub mod hop;
+pub mod registry;
 pub mod table;
 
-pub use hop::{Head, HeaderHop, HopRule, PerHop, PerHopRouting};
+pub use hop::{Head, HeaderHop, HopHeader, HopRule, PerHop, PerHopRouting};
 pub use table::TableRouting;
 
 use crate::rng::Rng;

@@ -11,7 +11,7 @@
 //! Processor Pk injects with `wire Pk.0 S0_{k/2}.{k%2}` and receives with `wire S{2n-2}_{k/2}.{k%2} Pk.0`.
 //! Switch names are `S{stage}_{index}`.
 
-use super::builtin::{bad, BuiltinError};
+use super::builtin_error::{bad, BuiltinError};
 use super::{Port, Topology};
 
 /// A Beneš network and the index maps a simulator needs.

@@ -2,29 +2,10 @@
 //! 64-node wiring of docs/sp2-systems.md), `benes:N`, `fly:K:N` (k-ary n-fly), `mesh:KxK`, `torus:KxK`,
 //! `hypercube:D`, `irregular:S[:P]:SEED` (random irregular networks of 8-port switches). Each family lives in its own module; this one parses the name and dispatches.
 
-use super::{Topology, TopologyError};
-use thiserror::Error;
+use super::builtin_error::{bad, BuiltinError};
+use super::Topology;
 
-/// Why a built-in topology cannot be made.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum BuiltinError {
-    #[error("unknown topology `{0}` (known: {HELP})")]
-    UnknownName(String),
-    #[error("topology `{name}`: {problem}")]
-    BadParameter { name: String, problem: String },
-    #[error("internal wiring error: {0}")]
-    Topology(#[from] TopologyError),
-}
-
-/// The names `builtin` understands, for help texts.
-pub const HELP: &str = "sp2:N (N = 16,32,48,64,80,128,256,512), sp2even:64, benes:N, fly:K:N, mesh:KxK, torus:KxK, hypercube:D, irregular:S:SEED or irregular:S:P:SEED (S random 8-port switches, P processors each, default 4)";
-
-pub(crate) fn bad(name: &str, problem: impl Into<String>) -> BuiltinError {
-    BuiltinError::BadParameter {
-        name: name.to_string(),
-        problem: problem.into(),
-    }
-}
+pub use super::builtin_error::HELP;
 
 fn num(name: &str, s: &str) -> Result<usize, BuiltinError> {
     s.parse::<usize>()

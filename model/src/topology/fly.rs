@@ -7,7 +7,7 @@
 //! at stage s is digit n−1−s of the destination (most significant first): one path per pair, destination-tag
 //! routing. Switch names are `F{stage}_{index}`, processors `P{t}`.
 
-use super::builtin::{bad, BuiltinError};
+use super::builtin_error::{bad, BuiltinError};
 use super::{Port, Topology};
 
 /// A k-ary n-fly and its index maps.

@@ -6,7 +6,7 @@
 //! wrap-around in the torus. Hypercube: router `H{i}` has D+1 ports: 0 = processor `P{i}`, 1+b = the link
 //! along dimension b to router i XOR 2^b (on its port 1+b).
 
-use super::builtin::{bad, BuiltinError};
+use super::builtin_error::{bad, BuiltinError};
 use super::{Port, Topology};
 
 fn p(elem: usize, port: u32) -> Port {

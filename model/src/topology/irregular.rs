@@ -5,7 +5,7 @@
 //! linked, until no such pair is left. Which free port a link takes is random too. The same (S, P, seed) always
 //! gives the same network (`crate::rng::stream`).
 
-use super::builtin::{bad, BuiltinError};
+use super::builtin_error::{bad, BuiltinError};
 use super::{Port, Topology};
 use crate::rng::stream;
 use rand::seq::SliceRandom;

@@ -7,19 +7,24 @@
 //! switch and receive from another, as in a unidirectional Beneš network).
 //!
 //! The text format (docs/contracts.md) is read and written by the `parse` and `write` submodules; `builtin` names the
-//! built-in families (`sp2`, `benes`, `fly`, `grid`, `irregular`).
+//! built-in families (`sp2`, `benes`, `fly`, `grid`, `irregular`); `builtin_error` holds their error type;
+//! [`load`] is the one loader of a topology named on a command line (a file, else a built-in name).
 
 pub mod benes;
 pub mod builtin;
+pub mod builtin_error;
 pub mod faults;
 pub mod fly;
 pub mod grid;
 pub mod irregular;
+pub mod load;
 pub mod parse;
 pub mod sp2;
 pub mod write;
 
-pub use builtin::{builtin, BuiltinError};
+pub use builtin::builtin;
+pub use builtin_error::BuiltinError;
+pub use load::{load, LoadError};
 pub use parse::{parse, ParseError, ParseErrorKind};
 pub use write::write;
 

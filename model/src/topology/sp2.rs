@@ -17,7 +17,7 @@
 //!   board x goes to intermediate board s mod I, where it takes attachment t = x·(16/I) + s div I; attachment t
 //!   is chip 4 + t/4 for t < 16 and chip (t−16)/4 for t ≥ 16, port t mod 4.
 
-use super::builtin::{bad, BuiltinError};
+use super::builtin_error::{bad, BuiltinError};
 use super::{Port, Topology};
 
 fn p(elem: usize, port: u32) -> Port {

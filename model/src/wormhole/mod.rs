@@ -5,6 +5,7 @@
 //! - [`algorithms`]: the seven routing algorithms of the seed (E-cube, Non-Minimal, Subcubes, Fully, Hanging,
 //!   Zenith, Hanging-Order) plus a deliberately unsafe one used to test the deadlock watchdog.
 //! - [`sim`]: the cycle-accurate flit-level simulator with invariant checks and a deadlock watchdog.
+//! - [`node_model`]: how a processor connects to its router (separate or shared channel).
 //! - [`traffic`]: random, complement and transpose traffic.
 //! - [`stats`]: run results, λmax normalisation and the "sustains" criterion.
 //! - [`cdg`]: channel-dependency-graph checks (plain CDG, and Duato's extended CDG of an escape sub-network).
@@ -15,6 +16,7 @@
 
 pub mod algorithms;
 pub mod cdg;
+pub mod node_model;
 pub mod router;
 pub mod sim;
 pub mod stats;
@@ -22,7 +24,8 @@ pub mod sweep;
 pub mod traffic;
 
 pub use algorithms::Algorithm;
-pub use sim::{NodeModel, SimConfig, Simulator};
+pub use node_model::NodeModel;
+pub use sim::{SimConfig, Simulator};
 pub use stats::RunResult;
 pub use traffic::Pattern;
 

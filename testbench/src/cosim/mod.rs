@@ -10,6 +10,7 @@
 //! and the backend in the caller's: the two cores share the work. The first mismatch stops the run and names
 //! the cycle, the port, the expected and the actual value.
 
+pub mod icarus;
 pub mod ports;
 pub mod run;
 pub mod rusthdl;
@@ -22,7 +23,7 @@ pub use run::{record, run, BackendKind, Mismatch, Options, Perturb, Recording, R
 
 /// One exported top's stimulus, model and scoreboard.
 pub trait Top: Send {
-    /// The exported top's name (a row of [`crate::tops::TOPS`]).
+    /// The exported top's name (a row of [`tops::TOPS`]).
     fn name(&self) -> &str;
 
     /// Cycle `n`: writes the input pins into `pins` and the outputs the model drives before the edge into
@@ -80,7 +81,7 @@ impl Backend for verilator::Verilated {
 
 /// The layout of an exported top, from its Verilog.
 pub fn layout(top: &str) -> anyhow::Result<(Layout, String)> {
-    let v = crate::tops::find(top)?.verilog();
+    let v = tops::find(top)?.verilog();
     Ok((Layout::from_verilog(top, &v)?, v))
 }
 

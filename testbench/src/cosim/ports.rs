@@ -1,5 +1,5 @@
 //! The port list of an exported top, read from its Verilog, and the flat word frames in which every backend
-//! passes port values.
+//! passes port values, and the [`Mismatch`] a backend reports when an output frame differs.
 //!
 //! A frame holds the values of a port list in declaration order, each port in `ceil(width / 32)` little-endian
 //! 32-bit words (Verilator's layout: `CData`/`SData`/`IData` in one word, `QData` in two, `VlWide` in as many as
@@ -276,6 +276,25 @@ pub fn hex(words: &[u32], width: usize) -> String {
             char::from_digit(n, 16).expect("nibble")
         })
         .collect()
+}
+
+/// The first output that differed (in a frame), as every backend reports it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mismatch {
+    pub cycle: u64,
+    pub signal: String,
+    pub expected: String,
+    pub actual: String,
+}
+
+impl std::fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "cycle {}: `{}` is {} in the design, the model drives {}",
+            self.cycle, self.signal, self.actual, self.expected
+        )
+    }
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! The driver: runs a top's definition against a backend for N cycles of traffic, then drains, comparing
 //! every output of every cycle; stops at the first mismatch.
 
+pub use super::ports::Mismatch;
 use super::ports::{Frame, Layout};
 use super::{tops, vcd, verilator, Backend, Top};
 use anyhow::{anyhow, bail, Context, Result};
@@ -116,25 +117,6 @@ impl Options {
 
 /// Cycles before a mismatch that its VCD shows.
 pub const VCD_CYCLES: u64 = 200;
-
-/// The first output that differed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Mismatch {
-    pub cycle: u64,
-    pub signal: String,
-    pub expected: String,
-    pub actual: String,
-}
-
-impl std::fmt::Display for Mismatch {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "cycle {}: `{}` is {} in the design, the model drives {}",
-            self.cycle, self.signal, self.actual, self.expected
-        )
-    }
-}
 
 /// What a run did.
 #[derive(Clone, Debug)]
@@ -634,7 +616,7 @@ fn run_icarus(opts: &Options, layout: &Layout, verilog: &str) -> Result<Report> 
         );
     }
     let t = Instant::now();
-    let r = crate::icarus::run_frames(layout, verilog, &pins, &expect, None)?;
+    let r = super::icarus::run_frames(layout, verilog, &pins, &expect, None)?;
     let seconds = t.elapsed().as_secs_f64();
     if r.xz_expected != 0 {
         bail!(
@@ -673,7 +655,7 @@ fn run_icarus(opts: &Options, layout: &Layout, verilog: &str) -> Result<Report> 
         // Rerun up to the mismatch with the whole test bench dumped: the design's ports and internal signals
         // and the expected values (`exp_*`) side by side.
         let upto = m.cycle as usize + 1;
-        crate::icarus::run_frames(
+        super::icarus::run_frames(
             layout,
             verilog,
             &pins[..upto * iw],

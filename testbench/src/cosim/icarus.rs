@@ -40,7 +40,7 @@ pub struct FramesReport {
     /// that was not loaded, so a short or unreadable file shows as fewer vectors).
     pub applied: u64,
     /// The first mismatch (the run stops there); an X or Z in a design output is a mismatch.
-    pub first: Option<crate::cosim::Mismatch>,
+    pub first: Option<super::ports::Mismatch>,
     /// Vectors with an X or Z in an expected value (an error of the vector file).
     pub xz_expected: u64,
 }
@@ -50,7 +50,7 @@ pub struct FramesReport {
 /// after the falling clock edge, outputs are compared one unit later, then the clock rises. With `dump`, the
 /// whole test bench is dumped to the file from the vector of that index on.
 pub fn frames_testbench(
-    layout: &crate::cosim::Layout,
+    layout: &super::ports::Layout,
     count: usize,
     dump: Option<(u64, &std::path::Path)>,
 ) -> String {
@@ -125,9 +125,9 @@ pub fn frames_testbench(
 }
 
 /// Runs `verilog` in Icarus on frames (`pins` and `expect`, one frame per cycle as
-/// [`crate::cosim::Layout`] lays them out); stops at the first mismatch. A missing `iverilog` is an error.
+/// [`super::ports::Layout`] lays them out); stops at the first mismatch. A missing `iverilog` is an error.
 pub fn run_frames(
-    layout: &crate::cosim::Layout,
+    layout: &super::ports::Layout,
     verilog: &str,
     pins: &[u32],
     expect: &[u32],
@@ -224,7 +224,7 @@ pub fn run_frames(
             .iter()
             .find(|p| p.name == w[2])
             .context("mismatch port")?;
-        r.first = Some(crate::cosim::Mismatch {
+        r.first = Some(super::ports::Mismatch {
             cycle: w[1].parse()?,
             signal: w[2].to_string(),
             expected: format!("{}'h{}", port.width, w[4]),
@@ -241,7 +241,7 @@ pub fn run_frames(
 }
 
 /// The bits of port `p` in a frame.
-fn frame_bits(words: &[u32], p: &crate::cosim::Port) -> Value {
+fn frame_bits(words: &[u32], p: &super::ports::Port) -> Value {
     (0..p.width)
         .map(|i| (words[p.offset + i / 32] >> (i % 32)) & 1 == 1)
         .collect()
