@@ -105,6 +105,7 @@ if [ ${#TOPS_ARG[@]} -gt 0 ]; then
   TOPS="${TOPS_ARG[*]}"; ORDER="$TOPS"
 else
   TOPS=$ALL
+  ORDER=$ALL
 fi
 
 # Per target: YOSYS, TOOLS (versions, part of the cache key), PNR (tops placed and routed), ECP5_DEV.
