@@ -95,7 +95,7 @@ pub fn loads(option: &str, loads: &[f64], unit: &str) -> Result<()> {
 
 /// Refuses a run whose estimated work, switch evaluations = switches × Σ over the loads of the cycles
 /// needed to generate `packets` per input (packets / load), is above
-/// [`MAX_ROUTER_CYCLES`](MAX_ROUTER_CYCLES).
+/// [`MAX_ROUTER_CYCLES`].
 pub fn check_work(what: &str, switches: usize, loads: &[f64], packets: u64) -> Result<()> {
     let cycles: f64 = loads.iter().map(|&l| packets as f64 / l.max(1e-9)).sum();
     let work = switches as f64 * cycles;

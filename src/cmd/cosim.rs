@@ -26,7 +26,7 @@ pub struct Args {
     #[arg(long, default_value = "verilator")]
     pub backend: BackendKind,
     /// On a mismatch, write a VCD of the 200 cycles before it here (and, for Verilator, the whole design's
-    /// signals beside it as <stem>.design.vcd).
+    /// signals beside it as `<stem>.design.vcd`).
     #[arg(long)]
     pub vcd: Option<PathBuf>,
     /// Flip bit BIT of the design's output PORT in cycle CYCLE (written CYCLE:PORT:BIT), to see how the

@@ -18,7 +18,7 @@ pub struct Args {
     #[arg(long, default_value_t = 10)]
     pub n: u32,
     /// Algorithms, comma-separated: ecube, hanging, zenith, hanging-order, fully, nonminimal, subcubes,
-    /// subcubes:<hex mask of subcube dimensions>, unsafe-adaptive; or "all".
+    /// `subcubes:<hex mask of subcube dimensions>`, unsafe-adaptive; or "all".
     #[arg(long, value_delimiter = ',', default_value = "all")]
     pub alg: Vec<String>,
     /// Traffic patterns, comma-separated: random, complement, transpose (Gravano et al.'s), or any other pattern

@@ -9,8 +9,8 @@
 //!   the density, not on the allocator), one matrix per decision, and keeps its state from one matrix to the
 //!   next exactly as in a switch: iSLIP's grant and accept pointers, wavefront's priority diagonal (advancing
 //!   by one per matrix), the ASR switch's per-output round-robin pointers, PIM's random stream (seeded from
-//!   the seed by [`Allocator::init`] for switch 0), `exact`'s rotating start. All state starts as in
-//!   [`Allocator::init`].
+//!   the seed by [`Allocator::init`](super::Allocator::init) for switch 0), `exact`'s rotating start. All state starts as in
+//!   [`Allocator::init`](super::Allocator::init).
 //! - The size of a decision is its number of grants. For the ASR heuristic (`asr-p1`, `asr-p2`, m > 2) that is
 //!   the number of distinct outputs the heuristic's assignment uses (an output given to several rows is
 //!   granted to one of them), i.e. [`crate::matcher::cardinality`], as in Table 2.1.

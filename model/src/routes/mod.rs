@@ -5,7 +5,7 @@
 //! - [`solution`]: the solution graph S (Fig. 4.4) and the maximum adaptive path by DP (Fig. 4.6).
 //! - [`table`]: per source/destination switch pair, completed per processor (§4.3.2); parallel generation;
 //!   the route-table file writer.
-//! - [`file`]: the route-table file parser (file:line errors) and loading against a topology.
+//! - [`file`](mod@file): the route-table file parser (file:line errors) and loading against a topology.
 //! - [`validate`]: checks of emitted routes and the exhaustive maximality search.
 //! - [`stats`]: the thesis' parallel statistics (Table 4.4).
 //! - [`cdg`]: the channel-dependency graph of route tables (can the routes deadlock?).

@@ -10,7 +10,7 @@
 //! port of its route set, intact and with a good CRC; after the measured cycles injection stops and the
 //! switch drains, and then nothing may be outstanding, the switch must be idle with its free list full
 //! (its lists are checked) and every node idle. A broken invariant, or no byte moving for
-//! [`DEADLOCK_CYCLES`](super::system::DEADLOCK_CYCLES) while packets are outstanding, is an error.
+//! [`DEADLOCK_CYCLES`] while packets are outstanding, is an error.
 
 use super::node::Node;
 use super::scoreboard::{payload_bytes, Dest, Scoreboard};

@@ -1,4 +1,4 @@
-//! Why a built-in topology cannot be made: the error type of [`super::builtin`] and of every family module
+//! Why a built-in topology cannot be made: the error type of [`super::builtin()`] and of every family module
 //! (`sp2`, `benes`, `fly`, `grid`, `irregular`), in a file of its own so that the families and the name
 //! dispatcher both import it and not each other.
 

@@ -1,5 +1,5 @@
 //! The one topology loader: a topology file if the name is a file, else a built-in topology
-//! ([`super::builtin`]).
+//! ([`super::builtin()`]).
 
 use super::builtin::builtin;
 use super::builtin_error::BuiltinError;

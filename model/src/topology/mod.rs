@@ -8,7 +8,7 @@
 //!
 //! The text format (docs/contracts.md) is read and written by the `parse` and `write` submodules; `builtin` names the
 //! built-in families (`sp2`, `benes`, `fly`, `grid`, `irregular`); `builtin_error` holds their error type;
-//! [`load`] is the one loader of a topology named on a command line (a file, else a built-in name).
+//! [`load()`] is the one loader of a topology named on a command line (a file, else a built-in name).
 
 pub mod benes;
 pub mod builtin;

@@ -1,6 +1,6 @@
 //! Co-simulation: one definition per exported top of how it is driven and compared ([`Top`]), the backends
 //! that run it ([`Backend`]: the exported Verilog in Verilator or Icarus, or the RustHDL description in
-//! rust-hdl's own simulation), and the driver that runs a top against its model for N cycles ([`run`]).
+//! rust-hdl's own simulation), and the driver that runs a top against its model for N cycles ([`run()`]).
 //!
 //! A top's definition (one file in `tops/`) owns the seeded stimulus, the model twin and the scoreboard. Each
 //! cycle it writes the input pins and the outputs the model drives before the clock edge into two

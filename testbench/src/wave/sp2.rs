@@ -1,6 +1,6 @@
 //! What the SP2 switch scenarios share (`sp2-contention-v2`, [`super::sp2_v2`], and any later version's): the
-//! contention script at the model nodes ([`script_cycle`]), the switch chip's HDL VCD writer checked against
-//! the model's outputs ([`write_switch_hdl`]) and the model VCD writer ([`write_model_vcd`]).
+//! contention script at the model nodes (`script_cycle`), the switch chip's HDL VCD writer checked against
+//! the model's outputs (`write_switch_hdl`) and the model VCD writer (`write_model_vcd`).
 //!
 //! The script, 360 cycles:
 //!

@@ -1,5 +1,5 @@
 //! Hanging-Order. The seed cites Chiu, Chalasani & Raghavendra, "Flexible, fault-tolerant routing criteria for
-//! circuit-switched hypercubes" (ICDCS 1991) [4] but does not define it, and we could not find that paper's text
+//! circuit-switched hypercubes" (ICDCS 1991) \[4\] but does not define it, and we could not find that paper's text
 //! (searches of the available corpora found only the seed's abstract and the abstract of its journal version,
 //! which name the algorithm without defining it). **The rule below is our own reconstruction, named after
 //! the two ingredients it combines; it is not taken from a source.**

@@ -5,7 +5,7 @@
 //! dims(p, i) = {i−2, i−4, i−6} for i ≥ 6, dims(p, 5) = {3, 1}, dims(p, 4) = {2, 0}, dims(p, i) = ∅ for i ≤ 3.
 //! Routes have between n and 2n hops (fewer if the destination is met early: the worm is then delivered).
 //!
-//! Virtual channels (our assignment; the seed's formal definition is in its TR [7], which we did not have):
+//! Virtual channels (our assignment; the seed's formal definition is in its TR \[7\], which we did not have):
 //! a channel of dimension c is used by a worm in phase c (the i-hop) or in the phases q with c ∈ dims(q)
 //! (j-hops): at most 4 distinct phases, hence at most 4 VCs per directed link as the seed states. VC 0 carries
 //! the i-hop, VC 1 + r the j-hop of the r-th such phase (in increasing q). Rank every channel use by

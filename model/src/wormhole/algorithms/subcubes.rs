@@ -5,7 +5,7 @@
 //!
 //! First hierarchical phase ("downwards"): the worm may correct any outer dimension where it has 0 and the
 //! destination 1 (any order, adaptively), and may move inside the current subcube; inside a subcube it routes
-//! by dimension order (the seed's first choice, "correcting dimensions in order [1]": the lowest differing
+//! by dimension order (the seed's first choice, "correcting dimensions in order \[1\]": the lowest differing
 //! subcube dimension). Every inner dimension must be corrected before the second phase. Second hierarchical
 //! phase ("upwards"): correct the outer dimensions where it has 1 and the destination 0, any order. Minimal
 //! and memoryless (the phase follows from the current node and the destination).
