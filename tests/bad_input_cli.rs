@@ -125,7 +125,7 @@ fn bad_inputs_get_plain_errors_that_name_the_problem() {
         ),
         // Names.
         (&["verilog", "--top", "nope"], "error: --top nope: unknown top; known tops: matcher_m4_p1"),
-        (&["wave", "nope"], "error: unknown scenario `nope`; known: benes8-burst, sp2-contention, sp2-contention-v2"),
+        (&["wave", "nope"], "error: unknown scenario `nope`; known: benes8-burst, sp2-contention-v2"),
         (&["topology", "fly:4"], "error: unknown topology `fly:4`"),
     ];
     let mut failures = Vec::new();

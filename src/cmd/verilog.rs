@@ -39,7 +39,13 @@ pub fn export_with(out: &Path, tops: &[String], reset: bool) -> Result<Vec<PathB
     } else {
         let mut defs = Vec::new();
         for t in tops {
-            defs.push(asr_testbench::tops::find(t).map_err(|e| anyhow::anyhow!("--top {t}: {e}"))?);
+            let Ok(def) = asr_testbench::tops::find(t) else {
+                anyhow::bail!(
+                    "--top {t}: unknown top; known tops: {}",
+                    asr_testbench::tops::names().collect::<Vec<_>>().join(", ")
+                );
+            };
+            defs.push(def);
         }
         defs
     };
