@@ -14,11 +14,15 @@ use asr_model::sp2::v2::switch::Sp2SwitchV2;
 use asr_model::topology::Topology;
 use rayon::prelude::*;
 use std::fmt::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use super::shard::{decode, selected, write_shard, Parameters, Shard, VERSION};
+use super::shard::{decode, selected, write_shard, Parameters, VERSION};
+use super::sweep::SweepOpts;
 
 #[derive(clap::Args, Debug, Clone, serde::Serialize, serde::Deserialize)]
+#[command(mut_arg("out", |a| a.help(
+    "Write `sp2_systems.csv`, `sp2_systems.json` and one latency–load plot per system (`sp2_32.svg`, …) into this folder (created if missing)"
+)))]
 pub struct Args {
     /// Systems: built-in names (sp2:16, sp2:32, …, sp2:512, sp2even:64) or topology files, comma-separated.
     #[arg(long, value_delimiter = ',', default_value = "sp2:32")]
@@ -56,28 +60,19 @@ pub struct Args {
     /// Packets a processor may have waiting (more are refused and counted), 1..=1000000.
     #[arg(long, default_value_t = 16)]
     pub source_queue: usize,
-    /// Seed of the traffic.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    /// `--seed` (of the traffic, and of the failed links' choice), `--out` and `--shard` (of the points).
+    #[command(flatten)]
+    #[serde(flatten)]
+    pub sweep: SweepOpts,
     /// The switch model of every switch: v1 (the first design) or v2 (docs/sp2-switch.md, version 2: pipelined
     /// allocator, per-packet chunk chains).
     #[arg(long, default_value = "v1", value_parser = ["v1", "v2"])]
     #[serde(default = "default_switch")]
     pub switch: String,
-    /// Write `sp2_systems.csv`, `sp2_systems.json` and one latency–load plot per system (`sp2_32.svg`, …)
-    /// into this folder (created if missing).
-    #[arg(long)]
-    #[serde(skip)]
-    pub out: Option<PathBuf>,
     /// Print JSON (per system, every point's statistics or its deadlock) instead of the tables.
     #[arg(long)]
     #[serde(skip)]
     pub json: bool,
-    /// Compute only share I of N of the points (`--shard 0/4`; needs --out) and write them as a shard file
-    /// for `asr merge`.
-    #[arg(long)]
-    #[serde(skip)]
-    pub shard: Option<Shard>,
     /// Fault scenario: links fail at the start of this cycle (inside the measured window). One network only.
     #[arg(long, requires = "fail_links")]
     #[serde(default)]
@@ -113,7 +108,7 @@ fn prepare_faults(a: &Args, spec: &str, t: &Topology, at: u64) -> Result<Scenari
     use asr_model::routes::{generate, Method};
     use asr_model::topology::faults::{degrade, Degraded, Pick};
     let pick = Pick::parse(a.fail_links.as_deref().unwrap_or(""));
-    let d = degrade(t, &pick, &Pick::Random(0), a.seed)
+    let d = degrade(t, &pick, &Pick::Random(0), a.sweep.seed)
         .with_context(|| format!("--fail-links on `{spec}`"))?;
     let mut report = format!(
         "{spec}: {} links fail at cycle {at}: {}\n",
@@ -355,7 +350,7 @@ fn run_jobs(a: &Args, plan: &Plan, which: &[usize]) -> Result<Vec<Point>> {
             warmup: a.warmup,
             measure: a.measure,
             source_queue: a.source_queue,
-            seed: a.seed,
+            seed: a.sweep.seed,
             ..Default::default()
         };
         let net = Sp2Network::<Sp2Switch>::new(t)?;
@@ -388,7 +383,7 @@ fn run_jobs(a: &Args, plan: &Plan, which: &[usize]) -> Result<Vec<Point>> {
                     format!(
                         "{spec}, {} routing, load {load} (seed {})",
                         routings[k].name(),
-                        a.seed
+                        a.sweep.seed
                     )
                 })
             }
@@ -583,7 +578,7 @@ pub fn write_files(curves: &[SystemCurves], a: &Args, dir: &Path) -> Result<()> 
         a.warmup.to_string(),
         a.measure.to_string(),
         a.source_queue.to_string(),
-        a.seed.to_string(),
+        a.sweep.seed.to_string(),
         VERSION.to_string(),
     ];
     let mut w = csv::Writer::from_path(dir.join("sp2_systems.csv"))?;
@@ -699,7 +694,7 @@ pub fn write_files(curves: &[SystemCurves], a: &Args, dir: &Path) -> Result<()> 
                 ),
                 subtitle: &format!(
                     "{} payloads, {} warm-up + {} measured cycles per load, source queue {}, seed {}",
-                    payload_words(&a.payload), a.warmup, a.measure, a.source_queue, a.seed
+                    payload_words(&a.payload), a.warmup, a.measure, a.source_queue, a.sweep.seed
                 ),
                 x_desc: "offered load (link bytes / processor / cycle)",
                 y_max: ceiling(&lines),
@@ -712,14 +707,11 @@ pub fn write_files(curves: &[SystemCurves], a: &Args, dir: &Path) -> Result<()> 
 
 pub fn run(a: Args) -> Result<()> {
     validate(&a)?;
-    if let Some(dir) = &a.out {
+    if let Some(dir) = &a.sweep.out {
         super::check::out_dir("--out", dir)?;
     }
-    if let Some(sh) = a.shard {
-        let dir = a
-            .out
-            .as_ref()
-            .context("--shard needs --out DIR (the folder for the shard file)")?;
+    if let Some(sh) = a.sweep.shard {
+        let dir = a.sweep.shard_dir()?;
         let plan = plan(&a)?;
         let which = selected(Some(sh), plan.jobs.len());
         let res = run_jobs(&a, &plan, &which)?;
@@ -741,7 +733,7 @@ pub fn run(a: Args) -> Result<()> {
             print!("\n{}", summary(&curves, 0.3));
         }
     }
-    if let Some(dir) = &a.out {
+    if let Some(dir) = &a.sweep.out {
         write_files(&curves, &a, dir)?;
         eprintln!(
             "sp2-system: wrote sp2_systems.csv, sp2_systems.json and {} plot(s) into {}",
