@@ -4,6 +4,7 @@
 //! central-queue occupancy. Every run checks the scoreboard and drains (no loss, no leak, no deadlock).
 
 use anyhow::{bail, Context, Result};
+use asr_model::routing::registry::{self, Base, TableKind};
 use asr_model::routing::{Routing, TableRouting};
 use asr_model::sp2::network::Sp2Network;
 use asr_model::sp2::system::{
@@ -101,11 +102,10 @@ pub struct Scenario {
     pub report: String,
 }
 
+/// The fault scenario of `--fail-at AT --fail-links ...` on network `spec` (topology `t`): the failed links, and
+/// per `--routing` name the tables regenerated on the degraded network (the model's routing-table registry,
+/// [`registry::build`]: each base made once), with the report of what was done.
 fn prepare_faults(a: &Args, spec: &str, t: &Topology, at: u64) -> Result<Scenario> {
-    use asr_model::routes::deadlock_free::{
-        generate_deadlock_free, regenerate_after_faults, Options,
-    };
-    use asr_model::routes::{generate, Method};
     use asr_model::topology::faults::{degrade, Degraded, Pick};
     let pick = Pick::parse(a.fail_links.as_deref().unwrap_or(""));
     let d = degrade(t, &pick, &Pick::Random(0), a.sweep.seed)
@@ -119,73 +119,18 @@ fn prepare_faults(a: &Args, spec: &str, t: &Topology, at: u64) -> Result<Scenari
             .collect::<Vec<_>>()
             .join(", ")
     );
-    let net = Sp2Network::<Sp2Switch>::new(t)?;
-    let links = d
-        .failed_links
-        .iter()
-        .map(|l| {
-            let name = &t.element(l.a.elem).name;
-            let sw = net
-                .switch_index(name)
-                .with_context(|| format!("`{name}` is not a switch of the network"))?;
-            Ok((sw, l.a.port as u8))
-        })
-        .collect::<Result<Vec<_>>>()?;
-    let mut reroutes = Vec::new();
-    let mut free = None;
-    let mut df = None;
-    for r in &a.routing {
-        let name = match (r.as_str(), a.deadlock_free) {
-            ("asr", true) => "asr-df",
-            ("single", true) => "single-df",
-            (x, _) => x,
-        };
-        let base: &TableRouting = if name.ends_with("-df") {
-            if df.is_none() {
-                let objective = super::networks::objective(a.balance);
-                let old = generate_deadlock_free(
-                    t,
-                    Method::Pruned,
-                    &Options {
-                        objective,
-                        ..Options::default()
-                    },
-                )?;
-                let (new, union) =
-                    regenerate_after_faults(&d.topology, &old, Method::Pruned, objective)
-                        .with_context(|| format!("regenerating the tables of `{spec}`"))?;
-                let sm = new.tables.summary();
-                report += &format!(
-                    "  deadlock-free tables regenerated on the degraded network: restriction {}; adaptivity {:.4}, {} pairs non-minimal; old and new routes together: channel-dependency graph {} ({} dependencies)\n",
-                    new.restriction.describe(),
-                    sm.adaptivity_minimal,
-                    sm.nonminimal,
-                    if union.cycle.is_none() { "acyclic" } else { "CYCLIC" },
-                    union.edges
-                );
-                df = Some(
-                    TableRouting::from_tables(&d.topology, &new.tables, "asr-df")
-                        .map_err(anyhow::Error::msg)?,
-                );
+    let links = failed_ports(t, &d)?;
+    let objective = super::networks::objective(a.balance);
+    let reroutes = registry::build(&a.routing, a.deadlock_free, |base| {
+        let (tables, note) = match base {
+            Base::Free => free_tables_after_faults(&d.topology)?,
+            Base::DeadlockFree => {
+                deadlock_free_tables_after_faults(spec, t, &d.topology, objective)?
             }
-            df.as_ref().expect("set above")
-        } else {
-            if free.is_none() {
-                let new = generate(&d.topology, Method::Pruned, &|| {})?;
-                report += "  maximum-adaptivity tables regenerated on the degraded network (no deadlock check)\n";
-                free = Some(
-                    TableRouting::from_tables(&d.topology, &new, "asr")
-                        .map_err(anyhow::Error::msg)?,
-                );
-            }
-            free.as_ref().expect("set above")
         };
-        reroutes.push(if name.starts_with("single") {
-            base.single_path(name)
-        } else {
-            base.clone()
-        });
-    }
+        report += &note;
+        Ok::<_, anyhow::Error>(tables)
+    })?;
     report += &format!(
         "  sources switch to the regenerated tables at cycle {} ({} cycles after the failure)\n",
         at + a.reroute_delay,
@@ -197,6 +142,70 @@ fn prepare_faults(a: &Args, spec: &str, t: &Topology, at: u64) -> Result<Scenari
         reroutes,
         report,
     })
+}
+
+/// The failed links of `d` as (switch index in the SP2 network of `t`, port) of one end each.
+fn failed_ports(
+    t: &Topology,
+    d: &asr_model::topology::faults::Degraded,
+) -> Result<Vec<(usize, u8)>> {
+    let net = Sp2Network::<Sp2Switch>::new(t)?;
+    d.failed_links
+        .iter()
+        .map(|l| {
+            let name = &t.element(l.a.elem).name;
+            let sw = net
+                .switch_index(name)
+                .with_context(|| format!("`{name}` is not a switch of the network"))?;
+            Ok((sw, l.a.port as u8))
+        })
+        .collect()
+}
+
+/// The tables of maximum adaptivity regenerated on the degraded topology, and the report's line.
+fn free_tables_after_faults(degraded: &Topology) -> Result<(TableRouting, String)> {
+    use asr_model::routes::{generate, Method};
+    let new = generate(degraded, Method::Pruned, &|| {})?;
+    let tables = TableRouting::from_tables(degraded, &new, "asr").map_err(anyhow::Error::msg)?;
+    let note =
+        "  maximum-adaptivity tables regenerated on the degraded network (no deadlock check)\n";
+    Ok((tables, note.to_string()))
+}
+
+/// The deadlock-free tables of `t` regenerated on the degraded topology (`regenerate_after_faults`: the old
+/// restriction kept if it still works), and the report's line on them and on the old and new routes together.
+fn deadlock_free_tables_after_faults(
+    spec: &str,
+    t: &Topology,
+    degraded: &Topology,
+    objective: asr_model::routes::deadlock_free::Objective,
+) -> Result<(TableRouting, String)> {
+    use asr_model::routes::deadlock_free::{
+        generate_deadlock_free, regenerate_after_faults, Options,
+    };
+    use asr_model::routes::Method;
+    let old = generate_deadlock_free(
+        t,
+        Method::Pruned,
+        &Options {
+            objective,
+            ..Options::default()
+        },
+    )?;
+    let (new, union) = regenerate_after_faults(degraded, &old, Method::Pruned, objective)
+        .with_context(|| format!("regenerating the tables of `{spec}`"))?;
+    let sm = new.tables.summary();
+    let note = format!(
+        "  deadlock-free tables regenerated on the degraded network: restriction {}; adaptivity {:.4}, {} pairs non-minimal; old and new routes together: channel-dependency graph {} ({} dependencies)\n",
+        new.restriction.describe(),
+        sm.adaptivity_minimal,
+        sm.nonminimal,
+        if union.cycle.is_none() { "acyclic" } else { "CYCLIC" },
+        union.edges
+    );
+    let tables =
+        TableRouting::from_tables(degraded, &new.tables, "asr-df").map_err(anyhow::Error::msg)?;
+    Ok((tables, note))
 }
 
 /// The payload option in words: `32-byte`, `6..60-byte`, or `full-range`.
@@ -249,7 +258,7 @@ pub fn validate(a: &Args) -> Result<(usize, usize)> {
     if let Some(r) = a
         .routing
         .iter()
-        .find(|r| !["asr", "single", "asr-df", "single-df"].contains(&r.as_str()))
+        .find(|r| TableKind::lookup(r, false).is_err())
     {
         bail!("--routing `{r}`: use asr, single, asr-df or single-df");
     }
