@@ -17,6 +17,7 @@ use rayon::prelude::*;
 use std::fmt::Write;
 use std::path::Path;
 
+use super::plot::{ceiling, file_part, latency_svg, LatencyPlot, Line, Pt, SATURATED_BELOW};
 use super::shard::{decode, selected, write_shard, Parameters, VERSION};
 use super::sweep::SweepOpts;
 
@@ -575,6 +576,16 @@ fn systems_json(curves: &[SystemCurves]) -> Vec<serde_json::Value> {
 /// CSV and JSON of every point and one SVG latency–load plot per system.
 pub fn write_files(curves: &[SystemCurves], a: &Args, dir: &Path) -> Result<()> {
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    write_json(curves, a, dir)?;
+    write_csv(curves, a, dir)?;
+    for c in curves {
+        write_plot(c, a, dir)?;
+    }
+    Ok(())
+}
+
+/// `sp2_systems.json`: the parameters, then every system's points.
+fn write_json(curves: &[SystemCurves], a: &Args, dir: &Path) -> Result<()> {
     std::fs::write(
         dir.join("sp2_systems.json"),
         serde_json::to_string_pretty(&Results {
@@ -582,6 +593,12 @@ pub fn write_files(curves: &[SystemCurves], a: &Args, dir: &Path) -> Result<()> 
             systems: systems_json(curves),
         })?,
     )?;
+    Ok(())
+}
+
+/// `sp2_systems.csv`: one row per point, the run's parameters in front (a deadlocked point: empty statistics
+/// and its deadlock).
+fn write_csv(curves: &[SystemCurves], a: &Args, dir: &Path) -> Result<()> {
     let params = [
         a.payload.clone(),
         a.warmup.to_string(),
@@ -652,68 +669,81 @@ pub fn write_files(curves: &[SystemCurves], a: &Args, dir: &Path) -> Result<()> 
         }
     }
     w.flush()?;
-    use super::plot::{ceiling, file_part, latency_svg, LatencyPlot, Line, Pt, SATURATED_BELOW};
-    for c in curves {
-        let mut lines: Vec<Line> = Vec::new();
-        for pt in &c.points {
-            let p = Pt {
-                x: pt.load,
-                y: pt.stats.as_ref().map(|s| s.mean_latency),
-                saturated: pt
-                    .stats
-                    .as_ref()
-                    .is_some_and(|s| s.accepted < SATURATED_BELOW * s.load),
-            };
-            let acc = pt.stats.as_ref().map(|s| s.accepted);
-            let label = match pt.routing.as_str() {
-                "asr" => "ASR",
-                "single" => "single-path",
-                other => other,
-            };
-            match lines.iter_mut().find(|l| l.label == label) {
-                Some(l) => {
-                    l.points.push(p);
-                    l.saturation = match (l.saturation, acc) {
-                        (Some(x), Some(y)) => Some(x.max(y)),
-                        (x, y) => x.or(y),
-                    };
-                }
-                None => lines.push(Line {
-                    label: label.to_string(),
-                    points: vec![p],
-                    saturation: acc,
-                }),
-            }
-        }
-        let p0 = &c.points[0];
-        latency_svg(
-            &dir.join(format!("{}.svg", file_part(&c.network))),
-            &LatencyPlot {
-                title: &format!(
-                    "{} ({} processors, {} SP2-style switches {}), uniform traffic: {}",
-                    c.network,
-                    p0.processors,
-                    p0.switches,
-                    a.switch,
-                    lines
-                        .iter()
-                        .map(|l| format!("{} tables", l.label))
-                        .collect::<Vec<_>>()
-                        .join(" against ")
-                ),
-                subtitle: &format!(
-                    "{} payloads, {} warm-up + {} measured cycles per load, source queue {}, seed {}",
-                    payload_words(&a.payload), a.warmup, a.measure, a.source_queue, a.sweep.seed
-                ),
-                x_desc: "offered load (link bytes / processor / cycle)",
-                y_max: ceiling(&lines),
-            },
-            &lines,
-        )?;
-    }
     Ok(())
 }
 
+/// The latency–load lines of one system, one per routing (ASR, single-path, …), with their saturation.
+fn plot_lines(c: &SystemCurves) -> Vec<Line> {
+    let mut lines: Vec<Line> = Vec::new();
+    for pt in &c.points {
+        let p = Pt {
+            x: pt.load,
+            y: pt.stats.as_ref().map(|s| s.mean_latency),
+            saturated: pt
+                .stats
+                .as_ref()
+                .is_some_and(|s| s.accepted < SATURATED_BELOW * s.load),
+        };
+        let acc = pt.stats.as_ref().map(|s| s.accepted);
+        let label = match pt.routing.as_str() {
+            "asr" => "ASR",
+            "single" => "single-path",
+            other => other,
+        };
+        match lines.iter_mut().find(|l| l.label == label) {
+            Some(l) => {
+                l.points.push(p);
+                l.saturation = match (l.saturation, acc) {
+                    (Some(x), Some(y)) => Some(x.max(y)),
+                    (x, y) => x.or(y),
+                };
+            }
+            None => lines.push(Line {
+                label: label.to_string(),
+                points: vec![p],
+                saturation: acc,
+            }),
+        }
+    }
+    lines
+}
+
+/// `<system>.svg`: the latency–load plot of one system.
+fn write_plot(c: &SystemCurves, a: &Args, dir: &Path) -> Result<()> {
+    let lines = plot_lines(c);
+    let p0 = &c.points[0];
+    latency_svg(
+        &dir.join(format!("{}.svg", file_part(&c.network))),
+        &LatencyPlot {
+            title: &format!(
+                "{} ({} processors, {} SP2-style switches {}), uniform traffic: {}",
+                c.network,
+                p0.processors,
+                p0.switches,
+                a.switch,
+                lines
+                    .iter()
+                    .map(|l| format!("{} tables", l.label))
+                    .collect::<Vec<_>>()
+                    .join(" against ")
+            ),
+            subtitle: &format!(
+                "{} payloads, {} warm-up + {} measured cycles per load, source queue {}, seed {}",
+                payload_words(&a.payload),
+                a.warmup,
+                a.measure,
+                a.source_queue,
+                a.sweep.seed
+            ),
+            x_desc: "offered load (link bytes / processor / cycle)",
+            y_max: ceiling(&lines),
+        },
+        &lines,
+    )?;
+    Ok(())
+}
+
+/// `asr sp2-system`: checks the arguments, runs the sweep (or a shard of it), prints and writes the results.
 pub fn run(a: Args) -> Result<()> {
     validate(&a)?;
     if let Some(dir) = &a.sweep.out {
