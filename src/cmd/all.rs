@@ -199,7 +199,7 @@ fn benes(out: &Path, seed: u64, sc: &Scale) -> Result<()> {
     let (rows, secs) = super::benes_table::compute(&bargs, true)?;
     let table = super::benes_table::render(&rows, Some(secs), &bargs);
     print!("{table}");
-    super::benes_table::write(&rows, &table, &bargs, &bargs.out)?;
+    super::benes_table::write(&rows, &table, &bargs, bargs.sweep.out_dir()?)?;
     Ok(())
 }
 
@@ -322,7 +322,6 @@ fn hdl(out: &Path) -> Result<()> {
 /// Gravano et al.: wormhole routing on 2^10 nodes, Figures 1-6 and the sustained-throughput table.
 fn wormhole(a: &Args, sc: &Scale) -> Result<()> {
     let wargs = super::wormhole_figures::Args {
-        out: a.out.join("wormhole"),
         n: sc.worm_n,
         loads: sc.worm_loads.clone(),
         warmup: sc.worm_warmup,
@@ -330,11 +329,10 @@ fn wormhole(a: &Args, sc: &Scale) -> Result<()> {
         buf: 2,
         node: asr_model::wormhole::NodeModel::Separate,
         watchdog: 2000,
-        seed: a.seed,
+        sweep: super::sweep::SweepOpts::new(a.seed, Some(a.out.join("wormhole"))),
         cdg: 5,
         full_sweep: false,
         from_json: None,
-        shard: None,
     };
     let w = super::wormhole_figures::compute(&wargs)?;
     print!("{}\n{}", w.table, w.findings);
@@ -386,11 +384,9 @@ fn sp2_systems(out: &Path, seed: u64, sc: &Scale) -> Result<()> {
             warmup: sc.sys_warmup,
             measure: sc.sys_measure,
             source_queue: 16,
-            seed,
+            sweep: super::sweep::SweepOpts::new(seed, Some(out.join(name))),
             switch: switch.into(),
-            out: Some(out.join(name)),
             json: false,
-            shard: None,
             fail_at: None,
             fail_links: None,
             reroute_delay: 1_000,
@@ -402,7 +398,7 @@ fn sp2_systems(out: &Path, seed: u64, sc: &Scale) -> Result<()> {
             super::sp2_system::summary(&curves, 0.3)
         );
         print!("{table}");
-        super::sp2_system::write_files(&curves, &a, a.out.as_ref().expect("set above"))?;
+        super::sp2_system::write_files(&curves, &a, a.sweep.out_dir()?)?;
         fs::write(out.join(format!("{name}.txt")), &table)?;
     }
     Ok(())

@@ -17,10 +17,12 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use super::shard::{decode, selected, write_shard, Parameters, Shard, VERSION};
+use super::shard::{decode, selected, write_shard, Parameters, VERSION};
+use super::sweep::SweepOpts;
 use std::time::Instant;
 
 #[derive(clap::Args, Debug, Clone, serde::Serialize, serde::Deserialize)]
+#[command(mut_arg("out", |a| a.default_value("out/benes").help("Folder for the table, CSVs and plots")))]
 pub struct Args {
     /// Beneš sizes (powers of two from 4 to 65536), comma-separated.
     #[arg(long, value_delimiter = ',', default_value = "16,32,64,128,512")]
@@ -34,13 +36,10 @@ pub struct Args {
     /// Measured packets generated per input per point, 1..=1000000 (thesis: at least 1500).
     #[arg(long, default_value_t = 1500)]
     pub packets: u64,
-    /// Seed of the traffic (ASR and random runs of a point see identical traffic).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Folder for the table, CSVs and plots.
-    #[arg(long, default_value = "out/benes")]
-    #[serde(skip)]
-    pub out: PathBuf,
+    /// `--seed` (of the traffic: ASR and random runs of a point see identical traffic), `--out` and `--shard`.
+    #[command(flatten)]
+    #[serde(flatten)]
+    pub sweep: SweepOpts,
     /// Print only a JSON array of {size, pattern, buffer, routing, saturation} on stdout.
     #[arg(long)]
     #[serde(skip)]
@@ -54,11 +53,6 @@ pub struct Args {
     /// Switch allocator (asr-p2 = the thesis' 2×2 switch rule; see `asr sim --help`).
     #[arg(long, default_value = asr_model::allocator::DEFAULT)]
     pub allocator: String,
-    /// Compute only share I of N of the sweep's points (`--shard 0/4`) and write them as a shard file into
-    /// --out for `asr merge`.
-    #[arg(long)]
-    #[serde(skip)]
-    pub shard: Option<Shard>,
 }
 
 impl Args {
@@ -69,13 +63,11 @@ impl Args {
             patterns: vec!["uniform".into(), "shift-right".into()],
             loads: None,
             packets: 1500,
-            seed,
-            out,
+            sweep: SweepOpts::new(seed, Some(out)),
             json: false,
             buffer: vec![1],
             link_delay: 0,
             allocator: asr_model::allocator::DEFAULT.into(),
-            shard: None,
         }
     }
 }
@@ -208,13 +200,13 @@ fn run_jobs(a: &Args, plan: &Plan, which: &[usize], progress: bool) -> Result<Ve
             let (ni, p, sc, l) = plan.jobs[j];
             let (size, _, ref e) = plan.nets[ni];
             let n = size.trailing_zeros() as usize;
-            let mut cfg = SimConfig::new(Injection::geometric(l)?, p, a.seed);
+            let mut cfg = SimConfig::new(Injection::geometric(l)?, p, a.sweep.seed);
             cfg.packets_per_input = a.packets;
             let r = simulate(e, &BenesRouting { n, scheme: sc }, &cfg).with_context(|| {
                 format!(
                     "Beneš {size} {p} {sc} buffer {} load {l} (seed {})",
                     e.flow().depth,
-                    a.seed
+                    a.sweep.seed
                 )
             });
             bar.inc(1);
@@ -313,7 +305,7 @@ pub fn render(rows: &[Row], secs: Option<f64>, a: &Args) -> String {
     let _ = write!(
         s,
         "{pts} runs, {} measured packets per input each, seed {}, link delay {}, allocator {}; ",
-        a.packets, a.seed, a.link_delay, a.allocator,
+        a.packets, a.sweep.seed, a.link_delay, a.allocator,
     );
     let _ = match secs {
         Some(secs) => writeln!(
@@ -342,7 +334,7 @@ fn subtitle(a: &Args, buffer: Option<u32>) -> String {
     format!(
         "{} measured packets per input per load, seed {}; {}link delay {}, allocator {}{}",
         a.packets,
-        a.seed,
+        a.sweep.seed,
         buffer.map_or(String::new(), |b| format!("{b}-packet buffers, ")),
         a.link_delay,
         a.allocator,
@@ -362,7 +354,7 @@ fn csv_params(a: &Args, size: usize, pattern: Pattern, buffer: u32) -> Vec<(&'st
         ("buffer", buffer.to_string()),
         ("link_delay", a.link_delay.to_string()),
         ("allocator", a.allocator.clone()),
-        ("seed", a.seed.to_string()),
+        ("seed", a.sweep.seed.to_string()),
         ("packets", a.packets.to_string()),
         ("version", VERSION.to_string()),
     ]
@@ -476,15 +468,16 @@ pub fn write(rows: &[Row], table: &str, a: &Args, dir: &Path) -> Result<()> {
 
 pub fn run(a: Args) -> Result<()> {
     validate(&a)?;
-    if !a.json || a.shard.is_some() {
-        super::check::out_dir("--out", &a.out)?;
+    let out = a.sweep.out_dir()?;
+    if !a.json || a.sweep.shard.is_some() {
+        super::check::out_dir("--out", out)?;
     }
-    if let Some(sh) = a.shard {
+    if let Some(sh) = a.sweep.shard {
         let plan = plan(&a)?;
         let which = selected(Some(sh), plan.jobs.len());
         let res = run_jobs(&a, &plan, &which, true)?;
         let pairs = which.into_iter().zip(res).collect();
-        write_shard(&a.out, "benes-table", &a, sh, plan.jobs.len(), pairs)?;
+        write_shard(out, "benes-table", &a, sh, plan.jobs.len(), pairs)?;
         return Ok(());
     }
     let (rows, secs) = compute(&a, !a.json)?;
@@ -506,8 +499,8 @@ pub fn run(a: Args) -> Result<()> {
     }
     let table = render(&rows, Some(secs), &a);
     print!("{table}");
-    write(&rows, &table, &a, &a.out)?;
-    eprintln!("benes-table: table, CSVs and plots in {}", a.out.display());
+    write(&rows, &table, &a, out)?;
+    eprintln!("benes-table: table, CSVs and plots in {}", out.display());
     Ok(())
 }
 

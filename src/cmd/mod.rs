@@ -20,6 +20,7 @@ pub mod shard;
 pub mod sim;
 pub mod sp2;
 pub mod sp2_system;
+pub mod sweep;
 pub mod topology;
 pub mod verilog;
 pub mod wave;

@@ -16,9 +16,13 @@ use std::time::Instant;
 
 use super::check::check_work;
 use super::networks::{network, objective, table_network};
-use super::shard::{decode, selected, write_shard, Parameters, Shard, VERSION};
+use super::shard::{decode, selected, write_shard, Parameters, VERSION};
+use super::sweep::SweepOpts;
 
 #[derive(clap::Args, Debug, Clone, serde::Serialize, serde::Deserialize)]
+#[command(mut_arg("out", |a| a.help(
+    "Write `<network>_<routing>_<pattern>.csv`, `.json` and `.svg` of the sweep into this folder (created if missing)"
+)))]
 pub struct Args {
     /// `benes:N` (N = 2^n, 2..=65536), `fly:K:N` (K-ary N-fly; `fly:K,N` also works), any built-in topology
     /// of `asr topology` (`sp2:64`, `mesh:8x8`, `torus:8x8`, `hypercube:6`, …) or a topology file.
@@ -60,26 +64,17 @@ pub struct Args {
     /// Probability that a processor accepts a delivery in a cycle (1 = no back-pressure).
     #[arg(long, default_value_t = 1.0)]
     pub sink_ready: f64,
-    /// Seed of the traffic (and of random routing).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    /// `--seed` (of the traffic and of random routing), `--out` and `--shard` (of the loads).
+    #[command(flatten)]
+    #[serde(flatten)]
+    pub sweep: SweepOpts,
     /// Print the statistics as JSON.
     #[arg(long)]
     #[serde(skip)]
     pub json: bool,
-    /// Write `<network>_<routing>_<pattern>.csv`, `.json` and `.svg` of the sweep into this folder (created
-    /// if missing).
-    #[arg(long)]
-    #[serde(skip)]
-    pub out: Option<PathBuf>,
     #[command(flatten)]
     #[serde(flatten)]
     pub flow: FlowArgs,
-    /// Compute only share I of N of the loads (`--shard 0/4`; needs --out) and write them as a shard file
-    /// for `asr merge`.
-    #[arg(long)]
-    #[serde(skip)]
-    pub shard: Option<Shard>,
 }
 /// Flow control and allocator of the packet network (docs/simulator.md).
 #[derive(clap::Args, Debug, Clone, serde::Serialize, serde::Deserialize)]
@@ -159,11 +154,11 @@ pub fn run(a: Args) -> Result<()> {
         bail!("--sink-ready {}: must be in (0, 1]", a.sink_ready);
     }
     let pattern: Pattern = a.pattern.parse()?;
-    if let Some(dir) = &a.out {
+    if let Some(dir) = &a.sweep.out {
         super::check::out_dir("--out", dir)?;
     }
     let (engine, routing) = build(&a)?;
-    let jobs = selected(a.shard, a.load.len());
+    let jobs = selected(a.sweep.shard, a.load.len());
     let loads: Vec<f64> = jobs.iter().map(|&j| a.load[j]).collect();
     check_work(
         &format!("asr sim on `{}`", a.network),
@@ -171,7 +166,7 @@ pub fn run(a: Args) -> Result<()> {
         &loads,
         a.packets,
     )?;
-    let mut cfg = SimConfig::new(Injection::geometric(a.load[0])?, pattern, a.seed);
+    let mut cfg = SimConfig::new(Injection::geometric(a.load[0])?, pattern, a.sweep.seed);
     cfg.packets_per_input = a.packets;
     cfg.sink_ready = a.sink_ready;
     let bar = if a.json {
@@ -183,11 +178,8 @@ pub fn run(a: Args) -> Result<()> {
     let pts: Vec<SimStats> = sweep(&engine, routing.as_ref(), &cfg, &loads, &|| bar.inc(1))?;
     bar.finish_and_clear();
     let secs = t.elapsed().as_secs_f64();
-    if let Some(sh) = a.shard {
-        let dir = a
-            .out
-            .as_ref()
-            .context("--shard needs --out DIR (the folder for the shard file)")?;
+    if let Some(sh) = a.sweep.shard {
+        let dir = a.sweep.shard_dir()?;
         write_shard(
             dir,
             "sim",
@@ -216,7 +208,7 @@ pub fn run(a: Args) -> Result<()> {
             rc as f64 / secs / 1e6
         );
     }
-    if let Some(dir) = &a.out {
+    if let Some(dir) = &a.sweep.out {
         write_files(&a, &routing.name(), &pts, dir)?;
     }
     Ok(())
@@ -240,7 +232,7 @@ fn render(a: &Args, engine: &Engine, routing: &dyn Routing, pts: &[SimStats]) ->
         routing.name(),
         a.pattern,
         a.packets,
-        a.seed,
+        a.sweep.seed,
         engine.flow().depth,
         engine.flow().link_delay,
         engine.credit_delay(),
@@ -299,7 +291,7 @@ fn write_files(a: &Args, routing: &str, pts: &[SimStats], dir: &std::path::Path)
             title: &format!("{}, {} traffic, {} routing", a.network, a.pattern, routing),
             subtitle: &format!(
                 "{} measured packets per input per load, sink ready {}, seed {}; buffers {}, link delay {}, allocator {}",
-                a.packets, a.sink_ready, a.seed, a.flow.buffer, a.flow.link_delay, a.flow.allocator
+                a.packets, a.sink_ready, a.sweep.seed, a.flow.buffer, a.flow.link_delay, a.flow.allocator
             ),
             x_desc: "offered load (packets / input / cycle)",
             y_max: ceiling(&lines),
@@ -324,7 +316,7 @@ fn csv_params(a: &Args) -> Vec<(&'static str, String)> {
         ("buffer", a.flow.buffer.to_string()),
         ("link_delay", a.flow.link_delay.to_string()),
         ("allocator", a.flow.allocator.clone()),
-        ("seed", a.seed.to_string()),
+        ("seed", a.sweep.seed.to_string()),
         ("packets", a.packets.to_string()),
         ("sink_ready", a.sink_ready.to_string()),
         ("version", VERSION.to_string()),

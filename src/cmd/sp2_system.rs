@@ -4,6 +4,7 @@
 //! central-queue occupancy. Every run checks the scoreboard and drains (no loss, no leak, no deadlock).
 
 use anyhow::{bail, Context, Result};
+use asr_model::routing::registry::{self, Base, TableKind};
 use asr_model::routing::{Routing, TableRouting};
 use asr_model::sp2::network::Sp2Network;
 use asr_model::sp2::system::{
@@ -14,11 +15,16 @@ use asr_model::sp2::v2::switch::Sp2SwitchV2;
 use asr_model::topology::Topology;
 use rayon::prelude::*;
 use std::fmt::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use super::shard::{decode, selected, write_shard, Parameters, Shard, VERSION};
+use super::plot::{ceiling, file_part, latency_svg, LatencyPlot, Line, Pt, SATURATED_BELOW};
+use super::shard::{decode, selected, write_shard, Parameters, VERSION};
+use super::sweep::SweepOpts;
 
 #[derive(clap::Args, Debug, Clone, serde::Serialize, serde::Deserialize)]
+#[command(mut_arg("out", |a| a.help(
+    "Write `sp2_systems.csv`, `sp2_systems.json` and one latency–load plot per system (`sp2_32.svg`, …) into this folder (created if missing)"
+)))]
 pub struct Args {
     /// Systems: built-in names (sp2:16, sp2:32, …, sp2:512, sp2even:64) or topology files, comma-separated.
     #[arg(long, value_delimiter = ',', default_value = "sp2:32")]
@@ -56,28 +62,19 @@ pub struct Args {
     /// Packets a processor may have waiting (more are refused and counted), 1..=1000000.
     #[arg(long, default_value_t = 16)]
     pub source_queue: usize,
-    /// Seed of the traffic.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    /// `--seed` (of the traffic, and of the failed links' choice), `--out` and `--shard` (of the points).
+    #[command(flatten)]
+    #[serde(flatten)]
+    pub sweep: SweepOpts,
     /// The switch model of every switch: v1 (the first design) or v2 (docs/sp2-switch.md, version 2: pipelined
     /// allocator, per-packet chunk chains).
     #[arg(long, default_value = "v1", value_parser = ["v1", "v2"])]
     #[serde(default = "default_switch")]
     pub switch: String,
-    /// Write `sp2_systems.csv`, `sp2_systems.json` and one latency–load plot per system (`sp2_32.svg`, …)
-    /// into this folder (created if missing).
-    #[arg(long)]
-    #[serde(skip)]
-    pub out: Option<PathBuf>,
     /// Print JSON (per system, every point's statistics or its deadlock) instead of the tables.
     #[arg(long)]
     #[serde(skip)]
     pub json: bool,
-    /// Compute only share I of N of the points (`--shard 0/4`; needs --out) and write them as a shard file
-    /// for `asr merge`.
-    #[arg(long)]
-    #[serde(skip)]
-    pub shard: Option<Shard>,
     /// Fault scenario: links fail at the start of this cycle (inside the measured window). One network only.
     #[arg(long, requires = "fail_links")]
     #[serde(default)]
@@ -106,14 +103,13 @@ pub struct Scenario {
     pub report: String,
 }
 
+/// The fault scenario of `--fail-at AT --fail-links ...` on network `spec` (topology `t`): the failed links, and
+/// per `--routing` name the tables regenerated on the degraded network (the model's routing-table registry,
+/// [`registry::build`]: each base made once), with the report of what was done.
 fn prepare_faults(a: &Args, spec: &str, t: &Topology, at: u64) -> Result<Scenario> {
-    use asr_model::routes::deadlock_free::{
-        generate_deadlock_free, regenerate_after_faults, Options,
-    };
-    use asr_model::routes::{generate, Method};
     use asr_model::topology::faults::{degrade, Degraded, Pick};
     let pick = Pick::parse(a.fail_links.as_deref().unwrap_or(""));
-    let d = degrade(t, &pick, &Pick::Random(0), a.seed)
+    let d = degrade(t, &pick, &Pick::Random(0), a.sweep.seed)
         .with_context(|| format!("--fail-links on `{spec}`"))?;
     let mut report = format!(
         "{spec}: {} links fail at cycle {at}: {}\n",
@@ -124,73 +120,18 @@ fn prepare_faults(a: &Args, spec: &str, t: &Topology, at: u64) -> Result<Scenari
             .collect::<Vec<_>>()
             .join(", ")
     );
-    let net = Sp2Network::<Sp2Switch>::new(t)?;
-    let links = d
-        .failed_links
-        .iter()
-        .map(|l| {
-            let name = &t.element(l.a.elem).name;
-            let sw = net
-                .switch_index(name)
-                .with_context(|| format!("`{name}` is not a switch of the network"))?;
-            Ok((sw, l.a.port as u8))
-        })
-        .collect::<Result<Vec<_>>>()?;
-    let mut reroutes = Vec::new();
-    let mut free = None;
-    let mut df = None;
-    for r in &a.routing {
-        let name = match (r.as_str(), a.deadlock_free) {
-            ("asr", true) => "asr-df",
-            ("single", true) => "single-df",
-            (x, _) => x,
-        };
-        let base: &TableRouting = if name.ends_with("-df") {
-            if df.is_none() {
-                let objective = super::networks::objective(a.balance);
-                let old = generate_deadlock_free(
-                    t,
-                    Method::Pruned,
-                    &Options {
-                        objective,
-                        ..Options::default()
-                    },
-                )?;
-                let (new, union) =
-                    regenerate_after_faults(&d.topology, &old, Method::Pruned, objective)
-                        .with_context(|| format!("regenerating the tables of `{spec}`"))?;
-                let sm = new.tables.summary();
-                report += &format!(
-                    "  deadlock-free tables regenerated on the degraded network: restriction {}; adaptivity {:.4}, {} pairs non-minimal; old and new routes together: channel-dependency graph {} ({} dependencies)\n",
-                    new.restriction.describe(),
-                    sm.adaptivity_minimal,
-                    sm.nonminimal,
-                    if union.cycle.is_none() { "acyclic" } else { "CYCLIC" },
-                    union.edges
-                );
-                df = Some(
-                    TableRouting::from_tables(&d.topology, &new.tables, "asr-df")
-                        .map_err(anyhow::Error::msg)?,
-                );
+    let links = failed_ports(t, &d)?;
+    let objective = super::networks::objective(a.balance);
+    let reroutes = registry::build(&a.routing, a.deadlock_free, |base| {
+        let (tables, note) = match base {
+            Base::Free => free_tables_after_faults(&d.topology)?,
+            Base::DeadlockFree => {
+                deadlock_free_tables_after_faults(spec, t, &d.topology, objective)?
             }
-            df.as_ref().expect("set above")
-        } else {
-            if free.is_none() {
-                let new = generate(&d.topology, Method::Pruned, &|| {})?;
-                report += "  maximum-adaptivity tables regenerated on the degraded network (no deadlock check)\n";
-                free = Some(
-                    TableRouting::from_tables(&d.topology, &new, "asr")
-                        .map_err(anyhow::Error::msg)?,
-                );
-            }
-            free.as_ref().expect("set above")
         };
-        reroutes.push(if name.starts_with("single") {
-            base.single_path(name)
-        } else {
-            base.clone()
-        });
-    }
+        report += &note;
+        Ok::<_, anyhow::Error>(tables)
+    })?;
     report += &format!(
         "  sources switch to the regenerated tables at cycle {} ({} cycles after the failure)\n",
         at + a.reroute_delay,
@@ -202,6 +143,70 @@ fn prepare_faults(a: &Args, spec: &str, t: &Topology, at: u64) -> Result<Scenari
         reroutes,
         report,
     })
+}
+
+/// The failed links of `d` as (switch index in the SP2 network of `t`, port) of one end each.
+fn failed_ports(
+    t: &Topology,
+    d: &asr_model::topology::faults::Degraded,
+) -> Result<Vec<(usize, u8)>> {
+    let net = Sp2Network::<Sp2Switch>::new(t)?;
+    d.failed_links
+        .iter()
+        .map(|l| {
+            let name = &t.element(l.a.elem).name;
+            let sw = net
+                .switch_index(name)
+                .with_context(|| format!("`{name}` is not a switch of the network"))?;
+            Ok((sw, l.a.port as u8))
+        })
+        .collect()
+}
+
+/// The tables of maximum adaptivity regenerated on the degraded topology, and the report's line.
+fn free_tables_after_faults(degraded: &Topology) -> Result<(TableRouting, String)> {
+    use asr_model::routes::{generate, Method};
+    let new = generate(degraded, Method::Pruned, &|| {})?;
+    let tables = TableRouting::from_tables(degraded, &new, "asr").map_err(anyhow::Error::msg)?;
+    let note =
+        "  maximum-adaptivity tables regenerated on the degraded network (no deadlock check)\n";
+    Ok((tables, note.to_string()))
+}
+
+/// The deadlock-free tables of `t` regenerated on the degraded topology (`regenerate_after_faults`: the old
+/// restriction kept if it still works), and the report's line on them and on the old and new routes together.
+fn deadlock_free_tables_after_faults(
+    spec: &str,
+    t: &Topology,
+    degraded: &Topology,
+    objective: asr_model::routes::deadlock_free::Objective,
+) -> Result<(TableRouting, String)> {
+    use asr_model::routes::deadlock_free::{
+        generate_deadlock_free, regenerate_after_faults, Options,
+    };
+    use asr_model::routes::Method;
+    let old = generate_deadlock_free(
+        t,
+        Method::Pruned,
+        &Options {
+            objective,
+            ..Options::default()
+        },
+    )?;
+    let (new, union) = regenerate_after_faults(degraded, &old, Method::Pruned, objective)
+        .with_context(|| format!("regenerating the tables of `{spec}`"))?;
+    let sm = new.tables.summary();
+    let note = format!(
+        "  deadlock-free tables regenerated on the degraded network: restriction {}; adaptivity {:.4}, {} pairs non-minimal; old and new routes together: channel-dependency graph {} ({} dependencies)\n",
+        new.restriction.describe(),
+        sm.adaptivity_minimal,
+        sm.nonminimal,
+        if union.cycle.is_none() { "acyclic" } else { "CYCLIC" },
+        union.edges
+    );
+    let tables =
+        TableRouting::from_tables(degraded, &new.tables, "asr-df").map_err(anyhow::Error::msg)?;
+    Ok((tables, note))
 }
 
 /// The payload option in words: `32-byte`, `6..60-byte`, or `full-range`.
@@ -254,7 +259,7 @@ pub fn validate(a: &Args) -> Result<(usize, usize)> {
     if let Some(r) = a
         .routing
         .iter()
-        .find(|r| !["asr", "single", "asr-df", "single-df"].contains(&r.as_str()))
+        .find(|r| TableKind::lookup(r, false).is_err())
     {
         bail!("--routing `{r}`: use asr, single, asr-df or single-df");
     }
@@ -355,7 +360,7 @@ fn run_jobs(a: &Args, plan: &Plan, which: &[usize]) -> Result<Vec<Point>> {
             warmup: a.warmup,
             measure: a.measure,
             source_queue: a.source_queue,
-            seed: a.seed,
+            seed: a.sweep.seed,
             ..Default::default()
         };
         let net = Sp2Network::<Sp2Switch>::new(t)?;
@@ -388,7 +393,7 @@ fn run_jobs(a: &Args, plan: &Plan, which: &[usize]) -> Result<Vec<Point>> {
                     format!(
                         "{spec}, {} routing, load {load} (seed {})",
                         routings[k].name(),
-                        a.seed
+                        a.sweep.seed
                     )
                 })
             }
@@ -571,6 +576,16 @@ fn systems_json(curves: &[SystemCurves]) -> Vec<serde_json::Value> {
 /// CSV and JSON of every point and one SVG latency–load plot per system.
 pub fn write_files(curves: &[SystemCurves], a: &Args, dir: &Path) -> Result<()> {
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    write_json(curves, a, dir)?;
+    write_csv(curves, a, dir)?;
+    for c in curves {
+        write_plot(c, a, dir)?;
+    }
+    Ok(())
+}
+
+/// `sp2_systems.json`: the parameters, then every system's points.
+fn write_json(curves: &[SystemCurves], a: &Args, dir: &Path) -> Result<()> {
     std::fs::write(
         dir.join("sp2_systems.json"),
         serde_json::to_string_pretty(&Results {
@@ -578,12 +593,18 @@ pub fn write_files(curves: &[SystemCurves], a: &Args, dir: &Path) -> Result<()> 
             systems: systems_json(curves),
         })?,
     )?;
+    Ok(())
+}
+
+/// `sp2_systems.csv`: one row per point, the run's parameters in front (a deadlocked point: empty statistics
+/// and its deadlock).
+fn write_csv(curves: &[SystemCurves], a: &Args, dir: &Path) -> Result<()> {
     let params = [
         a.payload.clone(),
         a.warmup.to_string(),
         a.measure.to_string(),
         a.source_queue.to_string(),
-        a.seed.to_string(),
+        a.sweep.seed.to_string(),
         VERSION.to_string(),
     ];
     let mut w = csv::Writer::from_path(dir.join("sp2_systems.csv"))?;
@@ -648,78 +669,88 @@ pub fn write_files(curves: &[SystemCurves], a: &Args, dir: &Path) -> Result<()> 
         }
     }
     w.flush()?;
-    use super::plot::{ceiling, file_part, latency_svg, LatencyPlot, Line, Pt, SATURATED_BELOW};
-    for c in curves {
-        let mut lines: Vec<Line> = Vec::new();
-        for pt in &c.points {
-            let p = Pt {
-                x: pt.load,
-                y: pt.stats.as_ref().map(|s| s.mean_latency),
-                saturated: pt
-                    .stats
-                    .as_ref()
-                    .is_some_and(|s| s.accepted < SATURATED_BELOW * s.load),
-            };
-            let acc = pt.stats.as_ref().map(|s| s.accepted);
-            let label = match pt.routing.as_str() {
-                "asr" => "ASR",
-                "single" => "single-path",
-                other => other,
-            };
-            match lines.iter_mut().find(|l| l.label == label) {
-                Some(l) => {
-                    l.points.push(p);
-                    l.saturation = match (l.saturation, acc) {
-                        (Some(x), Some(y)) => Some(x.max(y)),
-                        (x, y) => x.or(y),
-                    };
-                }
-                None => lines.push(Line {
-                    label: label.to_string(),
-                    points: vec![p],
-                    saturation: acc,
-                }),
-            }
-        }
-        let p0 = &c.points[0];
-        latency_svg(
-            &dir.join(format!("{}.svg", file_part(&c.network))),
-            &LatencyPlot {
-                title: &format!(
-                    "{} ({} processors, {} SP2-style switches {}), uniform traffic: {}",
-                    c.network,
-                    p0.processors,
-                    p0.switches,
-                    a.switch,
-                    lines
-                        .iter()
-                        .map(|l| format!("{} tables", l.label))
-                        .collect::<Vec<_>>()
-                        .join(" against ")
-                ),
-                subtitle: &format!(
-                    "{} payloads, {} warm-up + {} measured cycles per load, source queue {}, seed {}",
-                    payload_words(&a.payload), a.warmup, a.measure, a.source_queue, a.seed
-                ),
-                x_desc: "offered load (link bytes / processor / cycle)",
-                y_max: ceiling(&lines),
-            },
-            &lines,
-        )?;
-    }
     Ok(())
 }
 
+/// The latency–load lines of one system, one per routing (ASR, single-path, …), with their saturation.
+fn plot_lines(c: &SystemCurves) -> Vec<Line> {
+    let mut lines: Vec<Line> = Vec::new();
+    for pt in &c.points {
+        let p = Pt {
+            x: pt.load,
+            y: pt.stats.as_ref().map(|s| s.mean_latency),
+            saturated: pt
+                .stats
+                .as_ref()
+                .is_some_and(|s| s.accepted < SATURATED_BELOW * s.load),
+        };
+        let acc = pt.stats.as_ref().map(|s| s.accepted);
+        let label = match pt.routing.as_str() {
+            "asr" => "ASR",
+            "single" => "single-path",
+            other => other,
+        };
+        match lines.iter_mut().find(|l| l.label == label) {
+            Some(l) => {
+                l.points.push(p);
+                l.saturation = match (l.saturation, acc) {
+                    (Some(x), Some(y)) => Some(x.max(y)),
+                    (x, y) => x.or(y),
+                };
+            }
+            None => lines.push(Line {
+                label: label.to_string(),
+                points: vec![p],
+                saturation: acc,
+            }),
+        }
+    }
+    lines
+}
+
+/// `<system>.svg`: the latency–load plot of one system.
+fn write_plot(c: &SystemCurves, a: &Args, dir: &Path) -> Result<()> {
+    let lines = plot_lines(c);
+    let p0 = &c.points[0];
+    latency_svg(
+        &dir.join(format!("{}.svg", file_part(&c.network))),
+        &LatencyPlot {
+            title: &format!(
+                "{} ({} processors, {} SP2-style switches {}), uniform traffic: {}",
+                c.network,
+                p0.processors,
+                p0.switches,
+                a.switch,
+                lines
+                    .iter()
+                    .map(|l| format!("{} tables", l.label))
+                    .collect::<Vec<_>>()
+                    .join(" against ")
+            ),
+            subtitle: &format!(
+                "{} payloads, {} warm-up + {} measured cycles per load, source queue {}, seed {}",
+                payload_words(&a.payload),
+                a.warmup,
+                a.measure,
+                a.source_queue,
+                a.sweep.seed
+            ),
+            x_desc: "offered load (link bytes / processor / cycle)",
+            y_max: ceiling(&lines),
+        },
+        &lines,
+    )?;
+    Ok(())
+}
+
+/// `asr sp2-system`: checks the arguments, runs the sweep (or a shard of it), prints and writes the results.
 pub fn run(a: Args) -> Result<()> {
     validate(&a)?;
-    if let Some(dir) = &a.out {
+    if let Some(dir) = &a.sweep.out {
         super::check::out_dir("--out", dir)?;
     }
-    if let Some(sh) = a.shard {
-        let dir = a
-            .out
-            .as_ref()
-            .context("--shard needs --out DIR (the folder for the shard file)")?;
+    if let Some(sh) = a.sweep.shard {
+        let dir = a.sweep.shard_dir()?;
         let plan = plan(&a)?;
         let which = selected(Some(sh), plan.jobs.len());
         let res = run_jobs(&a, &plan, &which)?;
@@ -741,7 +772,7 @@ pub fn run(a: Args) -> Result<()> {
             print!("\n{}", summary(&curves, 0.3));
         }
     }
-    if let Some(dir) = &a.out {
+    if let Some(dir) = &a.sweep.out {
         write_files(&curves, &a, dir)?;
         eprintln!(
             "sp2-system: wrote sp2_systems.csv, sp2_systems.json and {} plot(s) into {}",

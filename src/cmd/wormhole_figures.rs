@@ -16,15 +16,13 @@ use std::fmt::Write;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use super::shard::{decode, selected, write_shard, Parameters, Shard};
+use super::shard::{decode, selected, write_shard, Parameters};
+use super::sweep::SweepOpts;
 use std::time::Instant;
 
 #[derive(clap::Args, Debug, Clone, serde::Serialize, serde::Deserialize)]
+#[command(mut_arg("out", |a| a.default_value("out/wormhole").help("Output folder (created if missing)")))]
 pub struct Args {
-    /// Output folder (created if missing).
-    #[arg(long, default_value = "out/wormhole")]
-    #[serde(skip)]
-    pub out: PathBuf,
     /// Hypercube dimension (the paper: 10). Must be even (transpose).
     #[arg(long, default_value_t = 10)]
     pub n: u32,
@@ -47,9 +45,10 @@ pub struct Args {
     /// Deadlock watchdog window (cycles).
     #[arg(long, default_value_t = 2000)]
     pub watchdog: u64,
-    /// Seed.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    /// `--seed`, `--out` (the folder of the figures, tables and results.json) and `--shard` (of the runs).
+    #[command(flatten)]
+    #[serde(flatten)]
+    pub sweep: SweepOpts,
     /// Run the CDG checks on n = 2..=CDG (0 = skip).
     #[arg(long, default_value_t = 6)]
     pub cdg: u32,
@@ -62,11 +61,6 @@ pub struct Args {
     #[arg(long)]
     #[serde(skip)]
     pub from_json: Option<PathBuf>,
-    /// Compute only share I of N of the runs (`--shard 0/4`) and write them as a shard file into --out for
-    /// `asr merge`.
-    #[arg(long)]
-    #[serde(skip)]
-    pub shard: Option<Shard>,
 }
 
 /// The default sweep of the figures, % of λmax.
@@ -97,7 +91,8 @@ fn fig_name(f: u32, p: Pattern, b: u32) -> String {
 }
 
 pub fn run(a: Args) -> Result<()> {
-    if let Some(sh) = a.shard {
+    let out = a.sweep.out_dir()?;
+    if let Some(sh) = a.sweep.shard {
         if a.from_json.is_some() {
             anyhow::bail!(
                 "--shard and --from-json: a shard simulates its share, there is nothing to redraw"
@@ -107,7 +102,7 @@ pub fn run(a: Args) -> Result<()> {
         let which = selected(Some(sh), cfgs.len());
         let (rs, _) = run_selected(&cfgs, &which)?;
         let pairs = which.into_iter().zip(rs).collect();
-        write_shard(&a.out, "wormhole-figures", &a, sh, cfgs.len(), pairs)?;
+        write_shard(out, "wormhole-figures", &a, sh, cfgs.len(), pairs)?;
         return Ok(());
     }
     let s = compute(&a)?;
@@ -116,7 +111,7 @@ pub fn run(a: Args) -> Result<()> {
         eprintln!(
             "wormhole-figures: {} runs redrawn into {}",
             s.runs,
-            a.out.display()
+            out.display()
         );
         return Ok(());
     }
@@ -126,7 +121,7 @@ pub fn run(a: Args) -> Result<()> {
         s.seconds,
         s.cpu_seconds,
         s.flit_hops_per_cpu_second,
-        a.out.display()
+        out.display()
     );
     Ok(())
 }
@@ -150,7 +145,7 @@ fn configs(a: &Args) -> Result<Vec<SimConfig>> {
     super::check::count("--warmup", a.warmup, 0, super::check::MAX_CYCLES)?;
     super::check::count("--measure", a.measure, 1, super::check::MAX_CYCLES)?;
     super::check::count("--watchdog", a.watchdog, 1, super::check::MAX_CYCLES)?;
-    super::check::out_dir("--out", &a.out)?;
+    super::check::out_dir("--out", a.sweep.out_dir()?)?;
     let mut cfgs = Vec::new();
     for &(_, p, b) in &FIGURES {
         for &alg in &algorithms::ALL {
@@ -161,7 +156,7 @@ fn configs(a: &Args) -> Result<Vec<SimConfig>> {
                 c.warmup = a.warmup;
                 c.measure = a.measure;
                 c.watchdog = a.watchdog;
-                c.seed = a.seed;
+                c.seed = a.sweep.seed;
                 c.stream = cfgs.len() as u64;
                 c.validate()?;
                 cfgs.push(c);
@@ -243,7 +238,7 @@ pub fn compute(a: &Args) -> Result<Summary> {
         };
         (rs, Origin::Ran(t.elapsed().as_secs_f64(), cpu))
     };
-    finish(a, rs, origin, &a.out)
+    finish(a, rs, origin, a.sweep.out_dir()?)
 }
 
 /// Runs the curves (`per_curve` consecutive configurations each) in parallel, each from its lowest load
