@@ -18,7 +18,7 @@
 //! All registers start at 0. Latency: 1 edge from head to output buffer (2 edges per switch in a network),
 //! as the thesis switch.
 
-use crate::export::doc::{docs, TopDoc, CLOCK};
+use crate::export::doc::TopDoc;
 use rust_hdl::prelude::*;
 
 /// The registered-ready switch with one data signal per port (`in_data0/1`, `out_data0/1`, each W bits),
@@ -312,29 +312,21 @@ impl<const W: usize, const W2: usize> Logic for Switch2R<W, W2> {
 /// The exported `switch2r` top (W = 26, as `switch2`).
 pub type Switch2RTop = Switch2R<{ crate::switch2::SWITCH2_W }, { 2 * crate::switch2::SWITCH2_W }>;
 
-/// The port documentation of the exported top `switch2r` (the header `asr verilog` writes).
+/// The port documentation of the exported top `switch2r` (the header `asr verilog` writes): `switch2`'s ports
+/// and latency, its own summary and a registered `in_ready`.
 pub fn top_doc() -> TopDoc {
-    TopDoc {
-        summary: "The registered-ready 2x2 ASR switch (docs/switch2.md, registered-ready variant): the thesis \
-                  switch with a one-word skid buffer per input, so in_ready is a register. Twin of \
-                  asr_model::switch2r::Switch2R (hdl/src/switch2r.rs). A word is 26 bits: the 2-bit port set of this hop in bits [1:0] \
-                  (bit q = output q permitted), the rest of the header and the tag above; a move shifts \
-                  it right by 2."
-            .into(),
-        ports: docs(&[
-            CLOCK,
-            ("in_valid", "bit i: input i offers in_data[i]"),
-            ("in_data", "input i's word at bits [i*26 +: 26]"),
-            ("out_ready", "bit q: the consumer of output q takes its word this cycle"),
-            (
-                "in_ready",
-                "bit i: input i takes its offered word at this edge (a register: its skid buffer is empty)",
-            ),
-            ("out_valid", "bit q: output q offers out_data[q]"),
-            ("out_data", "output q's word at bits [q*26 +: 26]; 0 when not valid"),
-        ]),
-        latency: "a word accepted at edge t is in an output buffer at edge t+1 and offered during the \
-                  following cycle (2 edges per switch in a network)"
-            .into(),
+    let mut d = crate::switch2::top_doc();
+    d.summary = "The registered-ready 2x2 ASR switch (docs/switch2.md, registered-ready variant): the thesis \
+                 switch with a one-word skid buffer per input, so in_ready is a register. Twin of \
+                 asr_model::switch2r::Switch2R (hdl/src/switch2r.rs). A word is 26 bits: the 2-bit port set of this hop in bits [1:0] \
+                 (bit q = output q permitted), the rest of the header and the tag above; a move shifts \
+                 it right by 2."
+        .into();
+    for (port, meaning) in &mut d.ports {
+        if port == "in_ready" {
+            *meaning = "bit i: input i takes its offered word at this edge (a register: its skid buffer is empty)"
+                .into();
+        }
     }
+    d
 }
