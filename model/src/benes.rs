@@ -31,7 +31,10 @@ pub type Hop = (usize, usize, u8);
 /// The wiring of a Beneš N×N: `next[s][i][q]` = the input that output q of switch (s, i) feeds.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BenesWiring {
+    /// log2 of the port count: the network is 2^n × 2^n with 2n−1 stages.
     pub n: usize,
+    /// `next[s][i][q]`: the (stage, switch, input port) that output q of switch i in stage s feeds. One entry
+    /// per stage but the last (whose outputs are the network's outputs 2i, 2i+1).
     pub next: Vec<Vec<[Hop; 2]>>,
 }
 
@@ -62,9 +65,11 @@ impl BenesWiring {
         build(&mut next, ports, 0, 0);
         Ok(BenesWiring { n, next })
     }
+    /// The number of network inputs, equal to the number of outputs: N = 2^n.
     pub fn ports(&self) -> usize {
         1 << self.n
     }
+    /// Switch stages: 2n−1, each of N/2 switches.
     pub fn stages(&self) -> usize {
         2 * self.n - 1
     }
@@ -155,7 +160,9 @@ impl BenesSwitch for Switch2R {
 /// Beneš network state: one switch per (stage, index); by default the thesis' [`Switch2`].
 #[derive(Debug, Clone)]
 pub struct Benes<S = Switch2> {
+    /// The inter-stage wiring, fixed at construction.
     pub wiring: BenesWiring,
+    /// The switches: `sw[s][i]` is switch i of stage s (N/2 per stage, 2n−1 stages).
     pub sw: Vec<Vec<S>>,
     /// Switch (s, i) is entry `s * N/2 + i` of these tables. `down[k][q]`: the switch and input port that
     /// output q of switch k feeds (not for the last stage); `up[k][r]`: the switch and output port that feed
@@ -170,8 +177,11 @@ pub struct Benes<S = Switch2> {
 /// What the network drives in one cycle.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BenesOutputs {
+    /// Per network input: the first-stage switch accepts a word there at this edge.
     pub in_ready: Vec<bool>,
+    /// Per network output: a packet word is offered there this cycle.
     pub out_valid: Vec<bool>,
+    /// Per network output: the word offered (meaningful only where `out_valid`).
     pub out_data: Vec<u128>,
 }
 

@@ -30,12 +30,27 @@ use thiserror::Error;
 /// An arrival no assignment explains.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ContentError {
+    /// No unit with this key is outstanding (none was expected, or all have arrived).
     #[error("arrived at {at}: no unit with this content was sent")]
-    Unknown { at: usize },
+    Unknown {
+        /// Where it arrived (a processor or a port, as the units' [`Dest`]s read it).
+        at: usize,
+    },
+    /// Units with this key are outstanding, but none of the key's units allows the place it arrived at.
     #[error("arrived at {at}: every unit with this content may arrive only elsewhere ({dests})")]
-    Misdelivered { at: usize, dests: String },
+    Misdelivered {
+        /// Where it arrived.
+        at: usize,
+        /// The destinations of the key's units, listed for the message.
+        dests: String,
+    },
+    /// Some unit of this key allows the place, but no matching of arrivals to units can cover this arrival
+    /// as well: more arrived there than were sent for it.
     #[error("arrived at {at}: more units with this content arrived there than were sent for it")]
-    Duplicated { at: usize },
+    Duplicated {
+        /// Where it arrived.
+        at: usize,
+    },
 }
 
 #[derive(Debug, Clone)]
@@ -168,6 +183,7 @@ impl<K, T> Default for ContentBoard<K, T> {
 }
 
 impl<K: Hash + Eq + Clone, T: Clone> ContentBoard<K, T> {
+    /// An empty board: nothing expected.
     pub fn new() -> Self {
         Self::default()
     }

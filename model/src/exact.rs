@@ -9,10 +9,13 @@
 /// A maximum matching: `row_to_col[i]` is row i's column, if matched.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Matching {
+    /// Per row (packet): the column (output, `0..64`) it is matched to, or `None` when unmatched. No two rows
+    /// share a column.
     pub row_to_col: Vec<Option<u32>>,
 }
 
 impl Matching {
+    /// The number of matched rows (edges in the matching).
     pub fn size(&self) -> usize {
         self.row_to_col.iter().filter(|c| c.is_some()).count()
     }

@@ -20,23 +20,50 @@ pub const MAX_RADIX: u32 = 64;
 /// Why a header (or a hop) is not valid.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum HeaderError {
+    /// The switch radix is 0 or above [`MAX_RADIX`].
     #[error("switch radix {radix} is not supported (1..={max})", max = MAX_RADIX)]
-    BadRadix { radix: u32 },
+    BadRadix {
+        /// The radix asked for.
+        radix: u32,
+    },
+    /// A hop permits no output: a packet holding it could go nowhere at that switch.
     #[error("hop {hop}: empty set of permitted outputs")]
-    EmptyHop { hop: usize },
+    EmptyHop {
+        /// Index of the hop in the header (0 = the first switch).
+        hop: usize,
+    },
+    /// A hop names a port the switch does not have.
     #[error("hop {hop}: port {port} is beyond the switch's {radix} ports (set {set:#x})")]
     PortOutOfRange {
+        /// Index of the hop in the header (0 = the first switch).
         hop: usize,
+        /// The lowest offending port.
         port: u32,
+        /// The switch's number of ports.
         radix: u32,
+        /// The hop's permitted set as given (0 when the hop was given as a single port, by
+        /// [`Header::from_ports`]).
         set: u64,
     },
+    /// [`Header::strip`] on an empty header: the packet has passed its last switch.
     #[error("header has no hop left to strip")]
     Exhausted,
+    /// A packing field cannot hold a hop: narrower than the radix (or, when unpacking, wider than 64 bits).
     #[error("field width {width} bits cannot hold a {radix}-port set")]
-    FieldTooNarrow { width: usize, radix: u32 },
+    FieldTooNarrow {
+        /// The field width asked for, in bits.
+        width: usize,
+        /// The switch radix, i.e. the bits a hop needs.
+        radix: u32,
+    },
+    /// The tag has bits set at or above `bits`.
     #[error("tag {tag:#x} does not fit in {bits} bits")]
-    TagTooWide { tag: u64, bits: usize },
+    TagTooWide {
+        /// The tag given.
+        tag: u64,
+        /// The tag field's width, in bits.
+        bits: usize,
+    },
 }
 
 /// The mask of all ports of a `radix`-port switch.
@@ -105,15 +132,19 @@ impl Header {
         Header::new(radix, hops)
     }
 
+    /// The number of ports of every switch the header addresses (1..=64).
     pub fn radix(&self) -> u32 {
         self.radix
     }
+    /// The permitted-output sets, first hop first (bit k = output k); each non-empty and within the radix.
     pub fn hops(&self) -> &[u64] {
         &self.hops
     }
+    /// The number of hops left, i.e. of switches still to pass.
     pub fn len(&self) -> usize {
         self.hops.len()
     }
+    /// No hop left: the packet has passed its last switch.
     pub fn is_empty(&self) -> bool {
         self.hops.is_empty()
     }

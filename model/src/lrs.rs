@@ -31,6 +31,7 @@ impl Lrs {
         self.order.remove(pos);
         self.order.push(granted);
     }
+    /// The requesters by priority, highest first (each index once; the most recently served is last).
     pub fn order(&self) -> &[u8] {
         &self.order
     }

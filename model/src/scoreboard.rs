@@ -29,6 +29,8 @@ pub enum Dest {
 }
 
 impl Dest {
+    /// Whether arriving at `at` (a processor for [`Dest::One`], a port for [`Dest::Set`]) is permitted. A
+    /// set never allows a port at or above 64.
     pub fn allows(self, at: usize) -> bool {
         match self {
             Dest::One(d) => d == at,
@@ -40,24 +42,48 @@ impl Dest {
 /// A broken scoreboard invariant.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ScoreError {
+    /// An arrival whose key is not outstanding: never sent, or already arrived (a duplicate).
     #[error("unit {src}#{seq} arrived but was never sent or already arrived")]
-    Unexpected { src: usize, seq: u64 },
+    Unexpected {
+        /// The source the arrival names.
+        src: usize,
+        /// The sequence number the arrival names.
+        seq: u64,
+    },
+    /// A unit for one processor arrived at another.
     #[error("unit {src}#{seq} for {dst} arrived at {at}")]
     Misdelivered {
+        /// The unit's source.
         src: usize,
+        /// The unit's sequence number.
         seq: u64,
+        /// The processor it was sent to.
         dst: usize,
+        /// Where it arrived.
         at: usize,
     },
+    /// A unit for a set of ports arrived at a port outside the set.
     #[error("unit {src}#{seq} for ports {set:#b} arrived at port {at}")]
     OutsideSet {
+        /// The unit's source.
         src: usize,
+        /// The unit's sequence number.
         seq: u64,
+        /// The permitted ports (bit k = port k).
         set: u64,
+        /// The port it arrived at.
         at: usize,
     },
+    /// A source sent a sequence number not above every one it sent before.
     #[error("source {src}: sequence number {seq} issued out of order (the next may be {expected} or later)")]
-    OutOfOrder { src: usize, seq: u64, expected: u64 },
+    OutOfOrder {
+        /// The source.
+        src: usize,
+        /// The sequence number it sent.
+        seq: u64,
+        /// The lowest sequence number it may send next.
+        expected: u64,
+    },
 }
 
 /// Expected units keyed by (source, sequence number); see the module documentation.
@@ -212,6 +238,8 @@ pub struct Watchdog {
 }
 
 impl Watchdog {
+    /// A watchdog that reports a deadlock after more than `limit` cycles without progress while busy; its
+    /// last progress is at cycle 0.
     pub fn new(limit: u64) -> Self {
         Watchdog { limit, last: 0 }
     }

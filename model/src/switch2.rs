@@ -16,21 +16,33 @@ use thiserror::Error;
 /// Malformed traffic detected by the switch model.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum Switch2Error {
+    /// A word in an input buffer whose current hop (the word's two low bits) permits neither output.
     #[error("input {input}: packet word {word:#x} has an empty permitted-output set (header leads nowhere)")]
-    EmptyRequest { input: usize, word: u128 },
+    EmptyRequest {
+        /// The input port (0 or 1) holding the word.
+        input: usize,
+        /// The whole packet word, as held.
+        word: u128,
+    },
 }
 
 /// Round-robin state of a switch.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Pointers {
+    /// The input (0 or 1) that wins when both inputs can only use the same single output; flips after each
+    /// such conflict, so the loser wins next time.
     pub in_ptr: u8,
+    /// The output (0 or 1) taken when the choice is free: the only input with usable requests may use both
+    /// outputs, or both inputs may use both (input 0 takes it, input 1 the other); flips after each such choice.
     pub out_ptr: u8,
 }
 
 /// The arbitration result: `moves[i] = Some(q)` when input i moves to output q this cycle.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Decision {
+    /// Per input: the output its packet moves to at this edge, or `None` when it stays (or the buffer is empty).
     pub moves: [Option<u8>; 2],
+    /// The round-robin pointers after this cycle's edge.
     pub next: Pointers,
 }
 
@@ -85,21 +97,30 @@ pub fn arbitrate(a: [u8; 2], p: Pointers) -> Decision {
 /// What the switch drives this cycle, and what it will do at the edge.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Outputs {
+    /// Per input: a word offered there is taken at this edge.
     pub in_ready: [bool; 2],
+    /// Per output: the output buffer holds a packet word, offered this cycle.
     pub out_valid: [bool; 2],
+    /// Per output: the word offered (0 when the buffer is empty).
     pub out_data: [u128; 2],
+    /// The arbitration of this cycle, applied at the edge.
     pub decision: Decision,
 }
 
 /// The 2×2 switch state: buffers and round-robin pointers.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Switch2 {
+    /// Input buffer i: the packet word whose two low bits (the current hop's permitted-output set) request
+    /// outputs.
     pub ib: [Option<u128>; 2],
+    /// Output buffer q: a packet word already shifted right by 2 (its hop stripped), offered downstream.
     pub ob: [Option<u128>; 2],
+    /// The round-robin tie-breaking state.
     pub ptr: Pointers,
 }
 
 impl Switch2 {
+    /// An empty switch: all buffers empty, both pointers 0 (the reset state).
     pub fn new() -> Self {
         Self::default()
     }

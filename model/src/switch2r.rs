@@ -28,11 +28,14 @@ pub struct Switch2R {
     /// Skid buffer of input i: a word accepted while the head was full and did not move. Never full while
     /// the head is empty.
     pub sk: [Option<u128>; 2],
+    /// Output buffer q: a packet word with its hop stripped (shifted right by 2), offered downstream.
     pub ob: [Option<u128>; 2],
+    /// The round-robin tie-breaking state, as the thesis switch's.
     pub ptr: Pointers,
 }
 
 impl Switch2R {
+    /// An empty switch: heads, skid and output buffers empty, both pointers 0 (the reset state).
     pub fn new() -> Self {
         Self::default()
     }

@@ -17,9 +17,13 @@ const CHUNK: u64 = 4096;
 /// One cell of the table: matrix size `m`, `passes`, and the share of trials that fell k below the maximum.
 #[derive(Debug, Clone, Serialize)]
 pub struct Cell {
+    /// Matrix size: m packets (rows) × m outputs (columns).
     pub m: usize,
+    /// Passes of the ColumnOR / Rotate_Until_Zero loop after the initial assignment.
     pub passes: usize,
+    /// Random request matrices drawn (the same matrices for every pass count of a run).
     pub trials: u64,
+    /// Probability that each request bit is 1.
     pub density: f64,
     /// `fractions[k]` = share of trials where the heuristic found maximum − k.
     pub fractions: Vec<f64>,

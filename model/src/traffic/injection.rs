@@ -12,10 +12,13 @@ use crate::rng::Rng;
 use rand::Rng as _;
 use thiserror::Error;
 
+/// Why an injection process cannot be built.
 #[derive(Debug, Clone, PartialEq, Error)]
 pub enum InjectionError {
+    /// The offered load (given) is outside [0, 1] or NaN.
     #[error("offered load {0} is outside [0, 1] packets per input per cycle")]
     BadLoad(f64),
+    /// A periodic process with period 0.
     #[error("period must be at least 1 cycle")]
     BadPeriod,
 }
@@ -24,9 +27,15 @@ pub enum InjectionError {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Injection {
     /// Geometric inter-arrival times with mean `1/load` (thesis Fig. 3.4).
-    Geometric { load: f64 },
+    Geometric {
+        /// Offered load λ = 1 − a, in packets per input per cycle, in [0, 1].
+        load: f64,
+    },
     /// One packet every `period` cycles.
-    Periodic { period: u64 },
+    Periodic {
+        /// The gap between packets, in cycles (≥ 1).
+        period: u64,
+    },
 }
 
 impl Injection {
@@ -38,6 +47,7 @@ impl Injection {
         Ok(Injection::Geometric { load })
     }
 
+    /// One packet every `period` cycles; [`InjectionError::BadPeriod`] when `period` is 0.
     pub fn periodic(period: u64) -> Result<Self, InjectionError> {
         if period == 0 {
             return Err(InjectionError::BadPeriod);

@@ -26,14 +26,30 @@ use thiserror::Error;
 /// Why a pattern cannot be used on a network.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum PatternError {
+    /// A bit permutation on a processor count that is not 2^b.
     #[error("pattern `{pattern}` needs a power-of-two number of processors (got {n})")]
-    NotPowerOfTwo { pattern: Pattern, n: usize },
+    NotPowerOfTwo {
+        /// The permutation asked for.
+        pattern: Pattern,
+        /// The number of processors.
+        n: usize,
+    },
+    /// Transpose on 2^b processors with b odd: the address has no two equal halves.
     #[error("pattern `transpose` needs an even number of address bits (got {n} processors)")]
-    OddBits { n: usize },
+    OddBits {
+        /// The number of processors.
+        n: usize,
+    },
+    /// Zero processors: no pattern is defined.
     #[error("network has no processors")]
     Empty,
+    /// Random on a single processor: there is no other processor to draw.
     #[error("pattern `random` needs at least 2 processors (got {n})")]
-    TooFew { n: usize },
+    TooFew {
+        /// The number of processors.
+        n: usize,
+    },
+    /// A name (given) that is none of the patterns' [`Pattern::name`]s.
     #[error("unknown traffic pattern `{0}` (uniform, random, shift-left, shift-right, reverse, complement, bit-reversal, transpose)")]
     Unknown(String),
 }
@@ -42,18 +58,26 @@ pub enum PatternError {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Pattern {
+    /// Uniform over all `n` processors, the source included (the thesis' traffic).
     Uniform,
     /// Uniform over the processors other than the source.
     Random,
+    /// Cyclic shift left: the source's `b`-bit address rotated left by one bit (8×8: 6 → 5).
     ShiftLeft,
+    /// Cyclic shift right: the address rotated right by one bit (8×8: 6 → 3).
     ShiftRight,
+    /// `n − 1 − src` (8×8: 6 → 1); on 2^b processors the same map as [`Pattern::Complement`].
     Reverse,
+    /// The bitwise complement of the address; identical to [`Pattern::Reverse`], kept as BookSim's name.
     Complement,
+    /// The address bits in reverse order (8×8: 110 → 011).
     BitReversal,
+    /// The high and low halves of the address swapped (needs an even number `b` of address bits).
     Transpose,
 }
 
 impl Pattern {
+    /// Every pattern: the two random ones first, then the structured permutations.
     pub const ALL: [Pattern; 8] = [
         Pattern::Uniform,
         Pattern::Random,
@@ -65,6 +89,7 @@ impl Pattern {
         Pattern::Transpose,
     ];
 
+    /// The pattern's kebab-case name, as parsed by `FromStr`, printed by `Display` and used in serde.
     pub fn name(self) -> &'static str {
         match self {
             Pattern::Uniform => "uniform",
