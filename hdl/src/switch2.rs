@@ -26,8 +26,8 @@ pub struct Switch2Core<const W: usize> {
     pub clock: Signal<In, Clock>,
     /// Bit i: input i offers its word (`in_data0`, `in_data1`) in this cycle.
     pub in_valid: Signal<In, Bits<2>>,
-    /// Input 0's word: the 2-bit port set of this hop in bits [1:0] (bit q = output q permitted), the rest of
-    /// the header and the tag above. Taken at the edge when `in_valid[0]` and `in_ready[0]` are high.
+    /// Input 0's word: the 2-bit port set of this hop in bits `[1:0]` (bit q = output q permitted), the rest
+    /// of the header and the tag above. Taken at the edge when `in_valid[0]` and `in_ready[0]` are high.
     pub in_data0: Signal<In, Bits<W>>,
     /// Input 1's word, laid out as `in_data0`.
     pub in_data1: Signal<In, Bits<W>>,
@@ -47,9 +47,9 @@ pub struct Switch2Core<const W: usize> {
     pub ib_full0: DFF<Bit>,
     /// Input buffer 1 holds a word.
     pub ib_full1: DFF<Bit>,
-    /// Input buffer 0's word; its bits [1:0] are the request.
+    /// Input buffer 0's word; its bits `[1:0]` are the request.
     pub ib_data0: DFF<Bits<W>>,
-    /// Input buffer 1's word; its bits [1:0] are the request.
+    /// Input buffer 1's word; its bits `[1:0]` are the request.
     pub ib_data1: DFF<Bits<W>>,
     /// Output buffer 0 holds a word (drives `out_valid[0]`).
     pub ob_full0: DFF<Bit>,
@@ -285,8 +285,8 @@ pub struct Switch2<const W: usize, const W2: usize> {
     pub clock: Signal<In, Clock>,
     /// Bit i: input i offers its word in `in_data` in this cycle.
     pub in_valid: Signal<In, Bits<2>>,
-    /// Input i's word at bits `[i*W +: W]`: the 2-bit port set of this hop in its bits [1:0] (bit q = output
-    /// q permitted), the rest above.
+    /// Input i's word at bits `[i*W +: W]`: the 2-bit port set of this hop in its bits `[1:0]` (bit q =
+    /// output q permitted), the rest above.
     pub in_data: Signal<In, Bits<W2>>,
     /// Bit q: the consumer of output q takes its word in this cycle (if `out_valid[q]`).
     pub out_ready: Signal<In, Bits<2>>,

@@ -29,8 +29,8 @@ pub struct Switch2RCore<const W: usize> {
     pub clock: Signal<In, Clock>,
     /// Bit i: input i offers its word (`in_data0`, `in_data1`) in this cycle.
     pub in_valid: Signal<In, Bits<2>>,
-    /// Input 0's word: the 2-bit port set of this hop in bits [1:0] (bit q = output q permitted), the rest of
-    /// the header and the tag above. Taken at the edge when `in_valid[0]` and `in_ready[0]` are high.
+    /// Input 0's word: the 2-bit port set of this hop in bits `[1:0]` (bit q = output q permitted), the rest
+    /// of the header and the tag above. Taken at the edge when `in_valid[0]` and `in_ready[0]` are high.
     pub in_data0: Signal<In, Bits<W>>,
     /// Input 1's word, laid out as `in_data0`.
     pub in_data1: Signal<In, Bits<W>>,
@@ -50,10 +50,10 @@ pub struct Switch2RCore<const W: usize> {
     pub ib_full0: DFF<Bit>,
     /// Head 1 holds a word (the word of input 1 that requests an output).
     pub ib_full1: DFF<Bit>,
-    /// Head 0's word; its bits [1:0] are the request. Loaded whenever the head is free, so meaningful only
+    /// Head 0's word; its bits `[1:0]` are the request. Loaded whenever the head is free, so meaningful only
     /// while `ib_full0` is set.
     pub ib_data0: DFF<Bits<W>>,
-    /// Head 1's word; its bits [1:0] are the request. Loaded whenever the head is free, so meaningful only
+    /// Head 1's word; its bits `[1:0]` are the request. Loaded whenever the head is free, so meaningful only
     /// while `ib_full1` is set.
     pub ib_data1: DFF<Bits<W>>,
     /// Skid buffer 0 holds a word that arrived while head 0 stayed; `in_ready[0]` is its inverse.
@@ -300,8 +300,8 @@ pub struct Switch2R<const W: usize, const W2: usize> {
     pub clock: Signal<In, Clock>,
     /// Bit i: input i offers its word in `in_data` in this cycle.
     pub in_valid: Signal<In, Bits<2>>,
-    /// Input i's word at bits `[i*W +: W]`: the 2-bit port set of this hop in its bits [1:0] (bit q = output
-    /// q permitted), the rest above.
+    /// Input i's word at bits `[i*W +: W]`: the 2-bit port set of this hop in its bits `[1:0]` (bit q =
+    /// output q permitted), the rest above.
     pub in_data: Signal<In, Bits<W2>>,
     /// Bit q: the consumer of output q takes its word in this cycle (if `out_valid[q]`).
     pub out_ready: Signal<In, Bits<2>>,

@@ -98,7 +98,7 @@ pub struct CentralQueueV2 {
     pub adm_chunks: Signal<In, Bits<48>>,
     /// Bit r: receiver r offers a ready chunk of its admitted packet.
     pub wr_valid: Signal<In, Bits<8>>,
-    /// 64 bits per receiver: the chunk, byte 0 in bits [7:0].
+    /// 64 bits per receiver: the chunk, byte 0 in bits `[7:0]`.
     pub wr_data: Signal<In, Bits<512>>,
     /// 4 bits per receiver: bytes in the chunk, 1..8.
     pub wr_bytes: Signal<In, Bits<32>>,
@@ -130,7 +130,7 @@ pub struct CentralQueueV2 {
     pub rd_valid: Signal<Out, Bit>,
     /// Its output (the transmitter that reads it); 0 when not valid.
     pub rd_out: Signal<Out, Bits<3>>,
-    /// Its data, byte 0 in bits [7:0]; 0 when not valid.
+    /// Its data, byte 0 in bits `[7:0]`; 0 when not valid.
     pub rd_data: Signal<Out, Bits<64>>,
     /// Its byte count, 1..8; 0 when not valid.
     pub rd_bytes: Signal<Out, Bits<4>>,

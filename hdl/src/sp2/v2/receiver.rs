@@ -111,7 +111,7 @@ pub struct Receiver {
     pub offer_bad: Signal<Out, Bit>,
     /// A chunk waits in the ready slot for the central queue; registered.
     pub ready_valid: Signal<Out, Bit>,
-    /// Its data, byte 0 in bits [7:0]; 0 when not valid; registered.
+    /// Its data, byte 0 in bits `[7:0]`; 0 when not valid; registered.
     pub ready_data: Signal<Out, Bits<64>>,
     /// Its byte count, 1..8; 0 when not valid; registered.
     pub ready_bytes: Signal<Out, Bits<4>>,

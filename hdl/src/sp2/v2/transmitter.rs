@@ -78,7 +78,7 @@ pub struct Sp2Transmitter {
     pub read: Signal<In, Bit>,
     /// The chunk read for this transmitter at the last edge arrives now.
     pub chunk_valid: Signal<In, Bit>,
-    /// Its data, byte 0 in bits [7:0].
+    /// Its data, byte 0 in bits `[7:0]`.
     pub chunk_data: Signal<In, Bits<64>>,
     /// Its byte count, 1..8.
     pub chunk_bytes: Signal<In, Bits<4>>,
@@ -132,7 +132,7 @@ pub struct Sp2Transmitter {
     pub cs: DFF<Bit>,
     /// The index of the serializer's next byte in its chunk.
     pub k: DFF<Bits<3>>,
-    /// The two chunk slots' data, byte 0 in bits [7:0].
+    /// The two chunk slots' data, byte 0 in bits `[7:0]`.
     pub sd: Vec<DFF<Bits<64>>>,
     /// The two slots' byte counts, 1..8.
     pub sn: Vec<DFF<Bits<4>>>,
