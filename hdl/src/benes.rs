@@ -32,12 +32,19 @@ use crate::switch2r::Switch2RCore;
 /// A 2×2 switch block a Beneš is built of: [`Switch2Core`] (thesis) or [`Switch2RCore`] (registered ready).
 /// Both have the same ports; these accessors let one network block wire either.
 pub trait Cell<const W: usize>: Block + Default {
+    /// The switch's `clock` input.
     fn clock_in(&mut self) -> &mut Signal<In, Clock>;
+    /// The switch's `in_valid[1:0]` input.
     fn in_valid_in(&mut self) -> &mut Signal<In, Bits<2>>;
+    /// The switch's word input of port `r` (`in_data0` for 0, `in_data1` otherwise).
     fn in_data_in(&mut self, r: usize) -> &mut Signal<In, Bits<W>>;
+    /// The switch's `out_ready[1:0]` input.
     fn out_ready_in(&mut self) -> &mut Signal<In, Bits<2>>;
+    /// The switch's `in_ready[1:0]` output.
     fn in_ready_out(&self) -> &Signal<Out, Bits<2>>;
+    /// The switch's `out_valid[1:0]` output.
     fn out_valid_out(&self) -> &Signal<Out, Bits<2>>;
+    /// The switch's word output of port `q` (`out_data0` for 0, `out_data1` otherwise).
     fn out_data_out(&self, q: usize) -> &Signal<Out, Bits<W>>;
 }
 
@@ -101,7 +108,9 @@ pub enum Sink {
 /// outputs. Not a signal: an inert block so it can live in a `#[derive(LogicBlock)]` struct.
 #[derive(Clone, Debug, Default)]
 pub struct Wires {
+    /// Per switch, by flat index s·N/2 + i: the sources of its inputs 0 and 1.
     pub src: Vec<[Source; 2]>,
+    /// Per switch, by flat index: the sinks of its outputs 0 and 1.
     pub dst: Vec<[Sink; 2]>,
 }
 
@@ -147,12 +156,23 @@ impl Block for Wires {
 /// A Beneš network of switches C; see the module documentation for ports, wiring and latency.
 #[derive(LogicBlock)]
 pub struct Benes<C: Cell<W>, const N: usize, const W: usize, const W2: usize, const NW: usize> {
+    /// Clock of every switch; all registers update at its rising edge.
     pub clock: Signal<In, Clock>,
+    /// Bit p: network input p offers its word in `in_data` in this cycle.
     pub in_valid: Signal<In, Bits<N>>,
+    /// Input p's word at bits `[p*W +: W]`: the header, 2 bits per stage with stage 0 lowest (bit q of a
+    /// pair = output q of that stage's switch permitted), and the 16-bit tag above.
     pub in_data: Signal<In, Bits<NW>>,
+    /// Bit p: the consumer of network output p takes its word in this cycle (if `out_valid[p]`).
     pub out_ready: Signal<In, Bits<N>>,
+    /// Bit p: input p takes its offered word at this edge. With the thesis switch combinational from
+    /// `out_ready` through every stage; with the registered-ready switch a register of the first-stage
+    /// switch.
     pub in_ready: Signal<Out, Bits<N>>,
+    /// Bit p: network output p offers its word in `out_data`; registered (a last-stage output buffer).
     pub out_valid: Signal<Out, Bits<N>>,
+    /// Output p's word at bits `[p*W +: W]`: the tag, every stage having stripped its 2 header bits; 0 while
+    /// not valid; registered.
     pub out_data: Signal<Out, Bits<NW>>,
     /// Switch (s, i) at index s·N/2 + i.
     pub sw: Vec<C>,

@@ -1,3 +1,5 @@
+#![warn(missing_docs)]
+
 //! # asr-hdl
 //!
 //! RustHDL blocks of the ASR switches and networks, and their Verilog export.

@@ -19,13 +19,22 @@ use rust_hdl::prelude::*;
 /// Requesters of [`Lrs8`].
 pub const LRS_N: usize = 8;
 
+/// The least-recently-served arbiter over 8 requesters with a `served` enable; see the module
+/// documentation for the order matrix and timing.
 #[derive(LogicBlock)]
 pub struct Lrs8 {
+    /// Clock; the order updates at its rising edge.
     pub clock: Signal<In, Clock>,
+    /// Requests: bit i high when requester i asks in this cycle.
     pub req: Signal<In, Bits<8>>,
+    /// High when this cycle's grant is used: at the rising edge the winner moves to the back of the
+    /// order. No effect while `req` is 0.
     pub served: Signal<In, Bit>,
+    /// High when some requester asks (`req` not 0); combinational.
     pub grant_valid: Signal<Out, Bit>,
+    /// Index of the winner, 0 when nobody asks; combinational from `req` and the order.
     pub grant: Signal<Out, Bits<3>>,
+    /// The winner one-hot (bit i = requester i wins), 0 when nobody asks; combinational.
     pub onehot: Signal<Out, Bits<8>>,
     rows: Vec<DFFWithInit<Bits<8>>>,
     /// `!(1 << i)` and `1 << i`, and `i` as a 3-bit value.

@@ -27,12 +27,19 @@ pub fn upper_mask() -> u64 {
         .fold(0, |a, b| a | 1 << b)
 }
 
+/// The least-recently-served arbiter over 8 requesters whose winner is always served; see the module
+/// documentation for the triangular order matrix and timing.
 #[derive(LogicBlock)]
 pub struct LrsTri8 {
+    /// Clock; at its rising edge the winner moves to the back of the order (no change while `req` is 0).
     pub clock: Signal<In, Clock>,
+    /// Requests: bit i high when requester i asks in this cycle.
     pub req: Signal<In, Bits<8>>,
+    /// High when some requester asks (`req` not 0); combinational.
     pub grant_valid: Signal<Out, Bit>,
+    /// Index of the winner, 0 when nobody asks; combinational from `req` and the order.
     pub grant: Signal<Out, Bits<3>>,
+    /// The winner one-hot (bit i = requester i wins), 0 when nobody asks; combinational.
     pub onehot: Signal<Out, Bits<8>>,
     p: DFFWithInit<Bits<64>>,
     /// Whether `8i+k` is an upper bit; bit i; `i` as 3 bits; row i's 8 bits; the upper bits.

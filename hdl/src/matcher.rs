@@ -28,8 +28,11 @@ use crate::parts::locals;
 /// `ColumnOR_i = pre[i] | suf[i]` with `pre[i] = new[0] | .. | new[i-1]` and `suf[i] = old[i] | .. | old[M-1]`.
 #[derive(LogicBlock)]
 pub struct MatcherPass<const M: usize, const MM: usize> {
+    /// The request rows `R`: row i at bits `[i*M +: M]`, bit j = output j requested.
     pub req: Signal<In, Bits<MM>>,
+    /// The assignment before the pass, same layout: at most one bit per row.
     pub m_in: Signal<In, Bits<MM>>,
+    /// The assignment after the pass, same layout; combinational from `req` and `m_in`.
     pub m_out: Signal<Out, Bits<MM>>,
     /// Bit offset of row i (i·M), a Verilog localparam.
     offs: Vec<Constant<Bits<16>>>,
@@ -51,7 +54,9 @@ pub struct MatcherPass<const M: usize, const MM: usize> {
 /// `bit_cast`'s width at Verilog-generation time and so cannot `bit_cast` a loop-indexed signal.
 #[derive(LogicBlock, Default)]
 pub struct Widen<const M: usize, const MM: usize> {
+    /// The `M`-bit value.
     pub a: Signal<In, Bits<M>>,
+    /// `a` zero-extended to `MM` bits; combinational.
     pub y: Signal<Out, Bits<MM>>,
 }
 
@@ -151,7 +156,10 @@ impl<const M: usize, const MM: usize> Logic for MatcherPass<M, MM> {
 /// Combinational, latency 0. Ports `requests[MM-1:0]` in, `grants[MM-1:0]` out (see the module docs).
 #[derive(LogicBlock)]
 pub struct Matcher<const M: usize, const MM: usize, const P: usize> {
+    /// The request matrix: row i (input i) at bits `[i*M +: M]`, bit j = output j requested.
     pub requests: Signal<In, Bits<MM>>,
+    /// The assignment after initialisation and `P` passes, same layout: at most one bit per row, and a
+    /// column may be in several rows (before conflict arbitration); combinational from `requests`.
     pub grants: Signal<Out, Bits<MM>>,
     /// The initial assignment: lowest set bit of each row (computed on the whole word row by row).
     init: Signal<Local, Bits<MM>>,
@@ -212,12 +220,18 @@ impl<const M: usize, const MM: usize, const P: usize> Logic for Matcher<M, MM, P
     }
 }
 
-/// The six exported matchers of docs/contracts.md.
+// The six exported matchers of docs/contracts.md.
+/// `matcher_m4_p1`: 4 inputs and outputs, 1 pass.
 pub type MatcherM4P1 = Matcher<4, 16, 1>;
+/// `matcher_m4_p2`: 4 inputs and outputs, 2 passes.
 pub type MatcherM4P2 = Matcher<4, 16, 2>;
+/// `matcher_m8_p1`: 8 inputs and outputs, 1 pass.
 pub type MatcherM8P1 = Matcher<8, 64, 1>;
+/// `matcher_m8_p2`: 8 inputs and outputs, 2 passes.
 pub type MatcherM8P2 = Matcher<8, 64, 2>;
+/// `matcher_m16_p1`: 16 inputs and outputs, 1 pass.
 pub type MatcherM16P1 = Matcher<16, 256, 1>;
+/// `matcher_m16_p2`: 16 inputs and outputs, 2 passes.
 pub type MatcherM16P2 = Matcher<16, 256, 2>;
 
 /// The port documentation of the exported matcher top for `m` inputs and outputs and `p` passes

@@ -22,24 +22,49 @@ use rust_hdl::prelude::*;
 /// natively and wider ones as bool arrays, so this is several times faster than the packed form).
 #[derive(LogicBlock)]
 pub struct Switch2Core<const W: usize> {
+    /// Clock; every register updates at its rising edge.
     pub clock: Signal<In, Clock>,
+    /// Bit i: input i offers its word (`in_data0`, `in_data1`) in this cycle.
     pub in_valid: Signal<In, Bits<2>>,
+    /// Input 0's word: the 2-bit port set of this hop in bits `[1:0]` (bit q = output q permitted), the rest
+    /// of the header and the tag above. Taken at the edge when `in_valid[0]` and `in_ready[0]` are high.
     pub in_data0: Signal<In, Bits<W>>,
+    /// Input 1's word, laid out as `in_data0`.
     pub in_data1: Signal<In, Bits<W>>,
+    /// Bit q: the consumer of output q takes its word in this cycle (if `out_valid[q]`).
     pub out_ready: Signal<In, Bits<2>>,
+    /// Bit i: input i takes its offered word at this edge (its buffer is empty or its word moves in this
+    /// cycle); combinational from `out_ready` and the registers.
     pub in_ready: Signal<Out, Bits<2>>,
+    /// Bit q: output q's buffer holds a word, offered on `out_data0`/`out_data1`; registered.
     pub out_valid: Signal<Out, Bits<2>>,
+    /// Output 0's word, shifted right by 2 (this hop's port set stripped); 0 while `out_valid[0]` is 0;
+    /// registered.
     pub out_data0: Signal<Out, Bits<W>>,
+    /// Output 1's word, as `out_data0`.
     pub out_data1: Signal<Out, Bits<W>>,
+    /// Input buffer 0 holds a word.
     pub ib_full0: DFF<Bit>,
+    /// Input buffer 1 holds a word.
     pub ib_full1: DFF<Bit>,
+    /// Input buffer 0's word; its bits `[1:0]` are the request.
     pub ib_data0: DFF<Bits<W>>,
+    /// Input buffer 1's word; its bits `[1:0]` are the request.
     pub ib_data1: DFF<Bits<W>>,
+    /// Output buffer 0 holds a word (drives `out_valid[0]`).
     pub ob_full0: DFF<Bit>,
+    /// Output buffer 1 holds a word (drives `out_valid[1]`).
     pub ob_full1: DFF<Bit>,
+    /// Output buffer 0's word, already shifted right by 2; cleared to 0 when the buffer empties.
     pub ob_data0: DFF<Bits<W>>,
+    /// Output buffer 1's word, already shifted right by 2; cleared to 0 when the buffer empties.
     pub ob_data1: DFF<Bits<W>>,
+    /// Round-robin pointer between the inputs: when both want the same single output, input `in_ptr` wins,
+    /// and the pointer turns.
     pub in_ptr: DFF<Bit>,
+    /// Round-robin pointer between the outputs: a lone input that may take either output gets output
+    /// `out_ptr`, and when both inputs may take either, input 0 gets output `out_ptr`; the pointer turns
+    /// after each such choice.
     pub out_ptr: DFF<Bit>,
     /// Usable requests `A[i] = R[i] & avail`.
     a0: Signal<Local, Bits<2>>,
@@ -256,15 +281,24 @@ impl<const W: usize> Logic for Switch2Core<W> {
 /// core's.
 #[derive(LogicBlock)]
 pub struct Switch2<const W: usize, const W2: usize> {
+    /// Clock; every register updates at its rising edge.
     pub clock: Signal<In, Clock>,
+    /// Bit i: input i offers its word in `in_data` in this cycle.
     pub in_valid: Signal<In, Bits<2>>,
+    /// Input i's word at bits `[i*W +: W]`: the 2-bit port set of this hop in its bits `[1:0]` (bit q =
+    /// output q permitted), the rest above.
     pub in_data: Signal<In, Bits<W2>>,
+    /// Bit q: the consumer of output q takes its word in this cycle (if `out_valid[q]`).
     pub out_ready: Signal<In, Bits<2>>,
+    /// Bit i: input i takes its offered word at this edge; combinational from `out_ready` and the registers.
     pub in_ready: Signal<Out, Bits<2>>,
+    /// Bit q: output q offers its word in `out_data`; registered.
     pub out_valid: Signal<Out, Bits<2>>,
+    /// Output q's word, shifted right by 2, at bits `[q*W +: W]`; 0 while not valid; registered.
     pub out_data: Signal<Out, Bits<W2>>,
     /// Bit offset of port 1 (= W), a Verilog localparam.
     w_off: Constant<Bits<16>>,
+    /// The switch itself; this block only unpacks `in_data` and packs `out_data`.
     pub core: Switch2Core<W>,
 }
 

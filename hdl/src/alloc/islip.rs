@@ -15,10 +15,15 @@
 use super::{locals, onehots, row_offsets, Ppe8};
 use rust_hdl::prelude::*;
 
+/// iSLIP with one iteration on an 8×8 switch; see the module documentation for the rule, state and timing.
 #[derive(LogicBlock)]
 pub struct Islip8 {
+    /// Clock; the grant and accept pointers update at its rising edge.
     pub clock: Signal<In, Clock>,
+    /// Request matrix: input i's row at bits `[8i +: 8]`, bit q = output q requested.
     pub requests: Signal<In, Bits<64>>,
+    /// The matching, same layout: one-hot rows (or 0), each grant inside the requests; combinational from
+    /// `requests` and the pointers.
     pub grants: Signal<Out, Bits<64>>,
     /// Grant pointers (per output) and accept pointers (per input), one-hot.
     gp: Vec<DFFWithInit<Bits<8>>>,

@@ -30,8 +30,11 @@ use rust_hdl::prelude::*;
 /// `asr_model::allocator::first_from`.
 #[derive(LogicBlock, Default)]
 pub struct Ppe8 {
+    /// Requests: bit i high when requester i asks.
     pub req: Signal<In, Bits<8>>,
+    /// One-hot pointer: the requester with the highest priority.
     pub ptr: Signal<In, Bits<8>>,
+    /// The first requester at or after `ptr`, cyclically, one-hot; 0 when `req` is 0; combinational.
     pub gnt: Signal<Out, Bits<8>>,
     hi: Signal<Local, Bits<8>>,
     lo_hi: Signal<Local, Bits<8>>,

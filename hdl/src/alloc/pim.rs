@@ -13,10 +13,16 @@
 use super::{locals, onehots, row_offsets, Ppe8};
 use rust_hdl::prelude::*;
 
+/// Parallel iterative matching with one iteration on an 8×8 switch, priorities from a xorshift register; see
+/// the module documentation for the rule, state and timing.
 #[derive(LogicBlock)]
 pub struct PimLfsr8 {
+    /// Clock; the random register steps at its rising edge.
     pub clock: Signal<In, Clock>,
+    /// Request matrix: input i's row at bits `[8i +: 8]`, bit q = output q requested.
     pub requests: Signal<In, Bits<64>>,
+    /// The matching, same layout: one-hot rows (or 0), each grant inside the requests; combinational from
+    /// `requests` and the random register.
     pub grants: Signal<Out, Bits<64>>,
     x: DFFWithInit<Bits<64>>,
     x1: Signal<Local, Bits<64>>,

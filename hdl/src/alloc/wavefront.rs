@@ -14,10 +14,15 @@
 use super::locals;
 use rust_hdl::prelude::*;
 
+/// The wavefront allocator on an 8×8 switch; see the module documentation for the rule, state and timing.
 #[derive(LogicBlock)]
 pub struct Wavefront8 {
+    /// Clock; the priority diagonal advances by one at its rising edge.
     pub clock: Signal<In, Clock>,
+    /// Request matrix: input i's row at bits `[8i +: 8]`, bit q = output q requested.
     pub requests: Signal<In, Bits<64>>,
+    /// The matching, same layout: one-hot rows (or 0), each grant inside the requests, maximal; combinational
+    /// from `requests` and the priority diagonal.
     pub grants: Signal<Out, Bits<64>>,
     prio: DFF<Bits<3>>,
     /// Cells of diagonal k; rows and columns as cell masks.

@@ -61,7 +61,12 @@ pub enum End {
     /// Processor k.
     Node(usize),
     /// Port `port` of chip `chip`.
-    Chip { chip: usize, port: usize },
+    Chip {
+        /// The chip, 0..[`CHIPS`].
+        chip: usize,
+        /// Its port, 0..[`PORTS`].
+        port: usize,
+    },
 }
 
 /// The board's wiring: for every chip port, what drives its input and what its output drives. Not a
@@ -167,6 +172,8 @@ impl Block for BoardWires {
 /// The inputs of a block, for [`Settle`]: whether any input was given a new value since the block last
 /// settled.
 pub trait Inputs {
+    /// Whether the next value of some input differs from its current value (an update may change the
+    /// block).
     fn inputs_changed(&self) -> bool;
 }
 
@@ -229,6 +236,7 @@ board_chip!(Sp2SwitchV2);
 /// is the inner block's, under the same name.
 #[derive(Default)]
 pub struct Settle<B: Block + Inputs> {
+    /// The wrapped block (a board chip).
     pub inner: B,
     changed: bool,
     settled: bool,
@@ -293,15 +301,26 @@ pub type Sp2BoardV2 = Sp2Board<Sp2SwitchV2>;
 /// The 16-node board; see the module documentation for wiring, ports and latency.
 #[derive(LogicBlock)]
 pub struct Sp2Board<S: BoardChip> {
+    /// Clock of every chip.
     pub clock: Signal<In, Clock>,
+    /// Bit k: processor k drives a byte into the board in this cycle.
     pub node_in_valid: Signal<In, Bits<16>>,
+    /// Processor k's byte at bits `[k*8 +: 8]`.
     pub node_in_data: Signal<In, Bits<128>>,
+    /// Bit k: processor k returns a token for a byte it consumed (one byte of room freed).
     pub node_token_in: Signal<In, Bits<16>>,
+    /// Bit k: the board drives a byte to processor k (its chip's transmitter output register); registered.
     pub node_out_valid: Signal<Out, Bits<16>>,
+    /// The byte to processor k at bits `[k*8 +: 8]`; 0 when not valid; registered.
     pub node_out_data: Signal<Out, Bits<128>>,
+    /// Bit k: a token to processor k from the receiver of its link (a byte it sent was consumed); registered.
     pub node_token_out: Signal<Out, Bits<16>>,
+    /// Chip c's `link_out_valid` at bits `[c*8 +: 8]`; registered. Observation only: every chip-to-chip link,
+    /// for test benches.
     pub chips_link_out_valid: Signal<Out, Bits<64>>,
+    /// Chip c's `link_out_data` at bits `[c*64 +: 64]`; registered. Observation only.
     pub chips_link_out_data: Signal<Out, Bits<512>>,
+    /// Chip c's `token_out` at bits `[c*8 +: 8]`; registered. Observation only.
     pub chips_token_out: Signal<Out, Bits<64>>,
     /// Chip c is `sw[c]` (Verilog instance `sw$c`).
     pub sw: Vec<Settle<S>>,

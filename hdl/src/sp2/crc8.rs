@@ -6,10 +6,14 @@
 
 use rust_hdl::prelude::*;
 
+/// One byte step of the packet CRC-8; combinational, see the module documentation.
 #[derive(LogicBlock)]
 pub struct Crc8Step {
+    /// The CRC so far (0 at the start of a packet).
     pub crc: Signal<In, Bits<8>>,
+    /// The byte to add to it.
     pub data: Signal<In, Bits<8>>,
+    /// The CRC after the byte, `crc8_step(crc, data)`; combinational.
     pub crc_out: Signal<Out, Bits<8>>,
     x: Vec<Signal<Local, Bits<8>>>,
 }

@@ -44,14 +44,28 @@ use asr_model::sp2::v2::allocator::{LATENCY, N, STAGE_ROWS};
 /// Pipeline banks (one per stage: the model's `LATENCY`).
 const LAT: usize = LATENCY;
 
+/// The pipelined v2 crossbar allocator (row = receiver, column = transmitter): a request leads to its grant
+/// `LATENCY` cycles later. See the module documentation for the pipeline.
 #[derive(LogicBlock)]
 pub struct Sp2Allocator {
+    /// Clock; the pipeline banks and the least-recently-served orders update at its rising edge.
     pub clock: Signal<In, Clock>,
+    /// Receiver i's requested transmitters at bits `[8i +: 8]` (0 = no request); registered into bank 0,
+    /// masked with `mat_free`, at the edge.
     pub req: Signal<In, Bits<64>>,
+    /// Bit j: transmitter j is free for the crossbar now; column j grants only while it is set. Combinational
+    /// into the grants.
     pub free: Signal<In, Bits<8>>,
+    /// Bit j: transmitter j is free for the matrix registered at this edge (free now or about to be); masks
+    /// `req` into bank 0.
     pub mat_free: Signal<In, Bits<8>>,
+    /// Receiver i's route set at bits `[8i +: 8]` while it waits now, 0 otherwise: row i is granted only a
+    /// column of it. Combinational into the grants.
     pub wait_set: Signal<In, Bits<64>>,
+    /// Bit j: transmitter j grants a receiver in this cycle; combinational from the last bank, `free`,
+    /// `wait_set` and the least-recently-served orders.
     pub grant_valid: Signal<Out, Bits<8>>,
+    /// The receiver transmitter j grants, at bits `[3j +: 3]`; 0 when `grant_valid[j]` is 0; combinational.
     pub grant_row: Signal<Out, Bits<24>>,
     /// Bank b, row i at `b*8+i`: requests and assignment.
     rr: Vec<DFF<Bits<8>>>,

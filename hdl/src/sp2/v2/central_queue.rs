@@ -82,90 +82,171 @@ pub const CQ2_PORTS: usize = asr_model::sp2::v2::central_queue::N;
 /// Chunks.
 pub const CQ2_CHUNKS: usize = asr_model::sp2::v2::central_queue::CHUNKS;
 
+/// The v2 central queue; see the module documentation for ports, storage, registers and timing.
 #[derive(LogicBlock)]
 pub struct CentralQueueV2 {
+    /// Clock; every register and block RAM updates at its rising edge.
     pub clock: Signal<In, Clock>,
+    /// Bit r: receiver r asks for admission now, with the request it presented in the previous cycle if it
+    /// presented one. Reaches only the final AND of the admission.
     pub adm_valid: Signal<In, Bits<8>>,
+    /// 8 bits per receiver: its request's permitted outputs, 0 for none. Registered at the edge: the
+    /// admission of the next cycle is decided on it.
     pub adm_set: Signal<In, Bits<64>>,
+    /// 6 bits per receiver: the packet's size in chunks, 1..32 (ignored with `adm_set` 0); registered with
+    /// `adm_set`.
     pub adm_chunks: Signal<In, Bits<48>>,
+    /// Bit r: receiver r offers a ready chunk of its admitted packet.
     pub wr_valid: Signal<In, Bits<8>>,
+    /// 64 bits per receiver: the chunk, byte 0 in bits `[7:0]`.
     pub wr_data: Signal<In, Bits<512>>,
+    /// 4 bits per receiver: bytes in the chunk, 1..8.
     pub wr_bytes: Signal<In, Bits<32>>,
+    /// Bit r: the chunk is its packet's last (last chunks are written first).
     pub wr_last: Signal<In, Bits<8>>,
+    /// Bit r: the chunk's packet failed its CRC check.
     pub wr_bad: Signal<In, Bits<8>>,
+    /// Bit o: transmitter o has room for a chunk.
     pub rd_req: Signal<In, Bits<8>>,
+    /// A receiver is admitted in this cycle; combinational.
     pub adm_grant_valid: Signal<Out, Bit>,
+    /// The admitted receiver, 0 when none.
     pub adm_grant: Signal<Out, Bits<3>>,
+    /// The output its packet is queued for, 0 when none.
     pub adm_out: Signal<Out, Bits<3>>,
+    /// The admitted receiver one-hot, 0 when none.
     pub adm_oh: Signal<Out, Bits<8>>,
+    /// The receiver whose chunk is written in this cycle, one-hot, 0 when none; combinational.
     pub wr_oh: Signal<Out, Bits<8>>,
+    /// A receiver's chunk is written in this cycle; combinational.
     pub wr_grant_valid: Signal<Out, Bit>,
+    /// That receiver, 0 when none.
     pub wr_grant: Signal<Out, Bits<3>>,
+    /// A transmitter reads a chunk in this cycle; combinational.
     pub rd_grant_valid: Signal<Out, Bit>,
+    /// That transmitter, 0 when none.
     pub rd_grant: Signal<Out, Bits<3>>,
+    /// The chunk read at the last edge is on the `rd_*` outputs in this cycle; registered.
     pub rd_valid: Signal<Out, Bit>,
+    /// Its output (the transmitter that reads it); 0 when not valid.
     pub rd_out: Signal<Out, Bits<3>>,
+    /// Its data, byte 0 in bits `[7:0]`; 0 when not valid.
     pub rd_data: Signal<Out, Bits<64>>,
+    /// Its byte count, 1..8; 0 when not valid.
     pub rd_bytes: Signal<Out, Bits<4>>,
+    /// It is its packet's last chunk; 0 when not valid.
     pub rd_last: Signal<Out, Bit>,
+    /// Its packet failed the CRC check; 0 when not valid.
     pub rd_bad: Signal<Out, Bit>,
+    /// 8 bits per output: chunks queued or promised; registered.
     pub load: Signal<Out, Bits<64>>,
+    /// Bit o: output o has chunks queued or promised, or the pending admission is for it; from the registers.
+    /// The switch hands such an output no new crossbar packet.
     pub busy: Signal<Out, Bits<8>>,
     // Storage.
+    /// Chunk storage, per chunk `{bad, last, bytes[3:0], data[63:0]}`: written at the free head, read at the
+    /// granted transmitter's chunk; its read data are the `rd_*` outputs of the next cycle.
     pub dram: RAM<Bits<70>, 7>,
+    /// Chunk links, per chunk its packet's next chunk: written at the writer's previous chunk, read with the
+    /// data.
     pub nram: RAM<Bits<7>, 7>,
+    /// The FIFO of freed chunks, used as the free list once `fresh` reaches 128.
     pub fram: RAM<Bits<7>, 7>,
+    /// The packet FIFOs: per output 16 packets (their first chunks), address `{o, index}`.
     pub pram: RAM<Bits<7>, 7>,
+    /// Least-recently-served arbiter over the feasible admission requests.
     pub adm_arb: Lrs8,
+    /// Least-recently-served arbiter over the receivers offering a chunk (last chunks first).
     pub wr_arb: Lrs8,
+    /// Least-recently-served arbiter over the transmitters that ask and have a chunk to read.
     pub rd_arb: Lrs8,
     // Free FIFO.
+    /// Chunks never handed out are `fresh`..127: while `fresh` < 128, chunk `fresh` is the free head.
     pub fresh: DFF<Bits<8>>,
+    /// Entries of the freed-chunk FIFO.
     pub fcnt: DFF<Bits<8>>,
+    /// Freed-chunk FIFO read index: its head.
     pub frp: DFF<Bits<7>>,
+    /// Freed-chunk FIFO write index.
     pub fwp: DFF<Bits<7>>,
+    /// The chunk pushed at the last edge: the freed-chunk FIFO's head when `fbyp_use` is set.
     pub fbyp: DFF<Bits<7>>,
+    /// The freed-chunk FIFO's head is `fbyp`: it was pushed at the last edge into an empty FIFO, where the
+    /// RAM's read data would still be old.
     pub fbyp_use: DFF<Bit>,
+    /// Free chunks − promised chunks − empty outputs, 9-bit two's complement: a packet of k chunks for a
+    /// non-empty output fits iff `s8 ≥ k`.
     pub s8: DFFWithInit<Bits<9>>,
-    /// The admission requests presented in the previous cycle (`adm_set`, `adm_chunks`).
+    /// The admission sets presented in the previous cycle (`adm_set`, registered).
     pub xs: DFF<Bits<64>>,
+    /// The admission sizes presented in the previous cycle (`adm_chunks`, registered).
     pub xc: DFF<Bits<48>>,
+    /// `s8` + 1: a packet of k chunks for an empty output fits iff `s7 ≥ k`.
     pub s7: DFFWithInit<Bits<9>>,
     /// Receiver r's request presented in the previous cycle fits the room of this cycle: bit r of `fe0`
     /// is `s8 ≥ k`, of `fe1` `s7 ≥ k` (k its chunks) — compared at the last edge from the next values of
     /// `s8`, `s7` and the request then presented, so the comparisons are off the admission's path.
     pub fe0: DFF<Bits<8>>,
+    /// Bit r: receiver r's request fits `s7` (the room for an empty output); see `fe0`.
     pub fe1: DFF<Bits<8>>,
-    /// The admission decided in the previous cycle, applied at this edge: valid and the receiver one-hot
-    /// (0 when none); the pick's output one-hot, output and chunks (meaningful only with `pv`).
+    /// An admission was decided in the previous cycle; it is applied at this edge.
     pub pv: DFF<Bit>,
+    /// The receiver of that admission, one-hot (0 when none).
     pub prx: DFF<Bits<8>>,
+    /// The pick's output, one-hot (meaningful only with `pv`).
     pub poh: DFF<Bits<8>>,
+    /// The pick's output (meaningful only with `pv`).
     pub pout: DFF<Bits<3>>,
+    /// The pick's size in chunks (meaningful only with `pv`).
     pub pk: DFF<Bits<8>>,
     // Per output.
+    /// Per output: its load, chunks queued or promised (drives `load`).
     pub ld: Vec<DFF<Bits<8>>>,
+    /// Per output o: bit b set iff o beats b in the least-loaded choice (load of o ≤ load of b, ties to the
+    /// lower port), registered from the loads of the previous cycle.
     pub bt: Vec<DFFWithInit<Bits<8>>>,
+    /// Per output: packets in its packet FIFO, 0..16.
     pub pcnt: Vec<DFF<Bits<5>>>,
+    /// Per output: its packet FIFO's read index.
     pub prd: Vec<DFF<Bits<4>>>,
+    /// Per output: its packet FIFO's write index.
     pub pwr: Vec<DFF<Bits<4>>>,
+    /// Per output: the head of its packet FIFO, the first chunk of the next packet to start.
     pub ph: Vec<DFF<Bits<7>>>,
+    /// Per output: packets queued plus admitted and not yet started; admission keeps it ≤ 16.
     pub pres: Vec<DFF<Bits<5>>>,
+    /// A start popped output `pend_o`'s packet FIFO at the last edge with more packets behind: at this edge
+    /// `ph[pend_o]` takes the next head from `pram`'s read data.
     pub pend_v: DFF<Bit>,
+    /// The output of that pop.
     pub pend_o: DFF<Bits<3>>,
+    /// Per transmitter, its read state: 0 between packets, 1 at chunk `rptr`, 2 awaiting the next chunk of
+    /// receiver `rptr[2:0]`, 3 reading chunk `rptr`.
     pub rst: Vec<DFF<Bits<2>>>,
+    /// Per transmitter: the chunk (in read state 2, the receiver) its read state refers to.
     pub rptr: Vec<DFF<Bits<7>>>,
     // Per receiver (the writers).
+    /// Per receiver: writing an admitted packet (set at admission, cleared with its last chunk).
     pub wa: Vec<DFF<Bit>>,
+    /// Per receiver: a chunk of the packet has been written (`wprev` is valid).
     pub wpv: Vec<DFF<Bit>>,
+    /// Per receiver: a transmitter awaits its next chunk directly, so no link is written for it.
     pub wcons: Vec<DFF<Bit>>,
+    /// Per receiver: the output of its admitted packet.
     pub wout: Vec<DFF<Bits<3>>>,
+    /// Per receiver: the packet's latest chunk written.
     pub wprev: Vec<DFF<Bits<7>>>,
     // The read of the last edge.
+    /// A chunk was read at the last edge (drives `rd_valid`).
     pub rdv: DFF<Bit>,
+    /// The transmitter of that read.
     pub rdt: DFF<Bits<3>>,
+    /// The chunk read.
     pub rdc: DFF<Bits<7>>,
+    /// The link of `rdc` was written at the edge it was read, so `nram`'s read data are stale: its next chunk
+    /// is `nbyp`.
     pub nbyp_v: DFF<Bit>,
+    /// The bypassed link: the chunk written after `rdc`.
     pub nbyp: DFF<Bits<7>>,
     // Constants.
     o4: Vec<Constant<Bits<16>>>,

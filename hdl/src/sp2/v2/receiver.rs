@@ -34,101 +34,192 @@ use rust_hdl::prelude::*;
 use crate::parts::blocks;
 use crate::sp2::crc8::Crc8Step;
 
-/// Parser states (the model's `RxState`).
+// Parser states (`st`, the model's `RxState`).
+/// Parser state: expecting a packet's `LEN`.
 pub const ST_IDLE: u64 = 0;
+/// Parser state: `LEN` taken, expecting `R1`.
 pub const ST_ROUTE: u64 = 1;
+/// Parser state: requesting the crossbar with the route set `wset`; the central queue may admit the packet
+/// instead.
 pub const ST_WAIT: u64 = 2;
+/// Parser state: connected to a transmitter through the crossbar, streaming the packet.
 pub const ST_XBAR: u64 = 3;
+/// Parser state: admitted to the central queue, assembling chunks.
 pub const ST_QUEUE: u64 = 4;
+/// Parser state: a malformed packet (`LEN` = 0 or `R1` = 0), discarding its remaining bytes.
 pub const ST_DROP: u64 = 5;
+/// Parser state: connected for the looked-ahead packet, consuming its `LEN` and then its `R1` from the FIFO
+/// while the transmitter sends `LEN − 1`.
 pub const ST_LASTART: u64 = 6;
 
-/// Arrival tracker states (the model's `Arrival`).
+// Arrival tracker states (`ar_st`, the model's `Arrival`).
+/// Arrival tracker state: the next pins byte is a packet's `LEN`.
 pub const AR_LEN: u64 = 0;
+/// Arrival tracker state: the next pins byte is the packet's `R1`.
 pub const AR_ROUTE: u64 = 1;
+/// Arrival tracker state: the next pins bytes are the rest of the packet, `ar_cnt` of them (the CRC
+/// included).
 pub const AR_REST: u64 = 2;
 
+/// The v2 receiver; see the module documentation for ports, FIFO and timing.
 #[derive(LogicBlock)]
 pub struct Receiver {
+    /// Clock; every register and the FIFO RAM update at its rising edge.
     pub clock: Signal<In, Clock>,
+    /// A byte arrives from upstream in this cycle.
     pub link_valid: Signal<In, Bit>,
+    /// That byte: consumed in this cycle when the FIFO is empty and the parser takes it, else written into
+    /// the FIFO at the edge.
     pub link_byte: Signal<In, Bits<8>>,
+    /// The allocator grants this receiver transmitter `grant_out` in this cycle.
     pub grant: Signal<In, Bit>,
+    /// The granted transmitter.
     pub grant_out: Signal<In, Bits<3>>,
+    /// The central queue admitted this receiver's packet in the last cycle (the receiver is still in
+    /// `ST_WAIT`): it loads `LEN − 1` and the first body byte into its assembly at once.
     pub admitted: Signal<In, Bit>,
+    /// Its transmitter takes the crossbar offer in this cycle.
     pub taken: Signal<In, Bit>,
+    /// The central queue writes the ready chunk in this cycle; the ready slot empties at the edge.
     pub written: Signal<In, Bit>,
+    /// The transmitter it streams to takes offers in this cycle (has credit).
     pub takes: Signal<In, Bit>,
+    /// A token upstream: a byte was consumed in the last cycle; registered.
     pub token_out: Signal<Out, Bit>,
+    /// Allocator request: the permitted outputs (bit o = output o), 0 for none. `R1` in `ST_ROUTE`, the route
+    /// set in `ST_WAIT`, the look-ahead packet's set while the current packet goes on (`ST_XBAR`,
+    /// `ST_QUEUE`, `ST_DROP`); combinational.
     pub req: Signal<Out, Bits<8>>,
+    /// The allocator's candidate bit: waiting for a grant now (in `ST_WAIT`, or a look-ahead packet whose
+    /// predecessor's last byte goes in this cycle); combinational.
     pub waiting: Signal<Out, Bit>,
+    /// May be admitted to the central queue: in `ST_WAIT` with the assembly and the ready slot empty; from
+    /// the registers.
     pub may_queue: Signal<Out, Bit>,
+    /// The admission request's permitted outputs: the route set in `ST_WAIT`, and already in the `R1` cycle
+    /// of `ST_ROUTE` when `R1` is not 0; 0 otherwise.
     pub adm_set: Signal<Out, Bits<8>>,
+    /// The packet's size in 8-byte chunks (1..32) with `adm_set`; 0 otherwise.
     pub chunks: Signal<Out, Bits<6>>,
+    /// A crossbar offer in this cycle: a byte, or the packet's end.
     pub offer_valid: Signal<Out, Bit>,
+    /// The offered byte; 0 when there is none and at the end.
     pub offer_byte: Signal<Out, Bits<8>>,
+    /// The offer is the packet's end (the CRC byte position): the transmitter sends its own CRC byte.
     pub offer_end: Signal<Out, Bit>,
+    /// With `offer_end`: the CRC did not match.
     pub offer_bad: Signal<Out, Bit>,
+    /// A chunk waits in the ready slot for the central queue; registered.
     pub ready_valid: Signal<Out, Bit>,
+    /// Its data, byte 0 in bits `[7:0]`; 0 when not valid; registered.
     pub ready_data: Signal<Out, Bits<64>>,
+    /// Its byte count, 1..8; 0 when not valid; registered.
     pub ready_bytes: Signal<Out, Bits<4>>,
+    /// It is its packet's last chunk; 0 when not valid; registered.
     pub ready_last: Signal<Out, Bit>,
+    /// Its packet failed the CRC check; 0 when not valid; registered.
     pub ready_bad: Signal<Out, Bit>,
+    /// Streaming through the crossbar with at most 4 bytes left to send: its transmitter counts as free soon
+    /// for the allocator's new matrix; from the registers.
     pub soon: Signal<Out, Bit>,
+    /// Streaming with the CRC as the next byte to offer, whether or not it is here: the switch's speculative
+    /// "free now"; from the registers.
     pub at_end: Signal<Out, Bit>,
+    /// `waiting` from the registers alone: in `ST_WAIT`, or a look-ahead packet whose predecessor's last byte
+    /// is the next to go, whether or not it is here and taken.
     pub wait_spec: Signal<Out, Bit>,
+    /// With `wait_spec`: the route set of the packet it waits for (the `ST_WAIT` set or the look-ahead's); 0
+    /// otherwise; from the registers.
     pub spec_set: Signal<Out, Bits<8>>,
+    /// Wrapping count of packets whose CRC byte did not match; registered.
     pub crc_errors: Signal<Out, Bits<8>>,
+    /// Wrapping count of malformed packets dropped (`LEN` = 0 or `R1` = 0); registered.
     pub route_errors: Signal<Out, Bits<8>>,
     // The FIFO.
+    /// The FIFO's 16 bytes, in block RAM with a registered read.
     pub ram: RAM<Bits<8>, 4>,
+    /// FIFO write index: the next pushed byte goes to `ram[wp]`.
     pub wp: DFF<Bits<4>>,
+    /// FIFO read index: the head.
     pub rp: DFF<Bits<4>>,
+    /// Bytes in the FIFO, 0..16.
     pub cnt: DFF<Bits<5>>,
+    /// The pins byte of the last cycle: the head when `use_byp` is set.
     pub byp: DFF<Bits<8>>,
+    /// The head is `byp`: it was written at the last edge at the address being read, where the RAM still
+    /// gives the old contents.
     pub use_byp: DFF<Bit>,
     // The parser.
+    /// Parser state, one of the `ST_*` constants.
     pub st: DFF<Bits<3>>,
+    /// `LEN − 1`, the packet's first output byte, held until the transmitter takes it (or the assembly does).
     pub held: DFF<Bits<8>>,
+    /// The packet's `LEN`.
     pub len: DFF<Bits<8>>,
+    /// Body bytes still to consume before the CRC byte; in `ST_DROP`, bytes still to discard, the CRC
+    /// included.
     pub body: DFF<Bits<8>>,
-    /// `body != 0` and `body == 1`, kept beside `body` (set where it is set) so that `at_end` and
-    /// `wait_spec`, which start the switch's longest path, test a flip-flop instead of an 8-bit compare.
+    /// `body != 0`, kept beside `body` (set where it is set) so that `at_end` and `wait_spec`, which start
+    /// the switch's longest path, test a flip-flop instead of an 8-bit compare.
     pub bnz: DFF<Bit>,
+    /// `body == 1`, kept beside `body` as `bnz` is.
     pub b1: DFF<Bit>,
+    /// The packet's route set `R1` (its crossbar request in `ST_WAIT` and its admission set).
     pub wset: DFF<Bits<8>>,
+    /// The granted transmitter (the model's `Xbar { out }`). Not read here: the switch knows the connection
+    /// from the transmitter's `src_rx`.
     pub out: DFF<Bits<3>>,
+    /// In `ST_XBAR` and `ST_LASTART`: the transmitter has taken `LEN − 1` (`held`).
     pub flag: DFF<Bit>,
+    /// In `ST_LASTART`: the look-ahead packet's `LEN` has been consumed, its `R1` is next.
     pub r1: DFF<Bit>,
+    /// The running CRC of the packet's bytes consumed so far, `LEN` included.
     pub crc: DFF<Bits<8>>,
     // The queue path.
     /// The assembly register, a byte lane each (lane b holds the chunk's byte b; 0 beyond `asm_n`).
     pub asm_d: Vec<DFF<Bits<8>>>,
+    /// Bytes in the assembly, 0..8.
     pub asm_n: DFF<Bits<4>>,
+    /// The assembly belongs to a packet being queued: set at admission, cleared when the packet's last chunk
+    /// moves to the ready slot.
     pub asm_on: DFF<Bit>,
+    /// The ready slot holds a chunk (drives `ready_valid`).
     pub rdy_v: DFF<Bit>,
     /// The ready slot, a byte lane each; every field is 0 while the slot is empty.
     pub rdy_d: Vec<DFF<Bits<8>>>,
+    /// The ready chunk's byte count, 1..8; 0 while the slot is empty.
     pub rdy_n: DFF<Bits<4>>,
+    /// The ready chunk is its packet's last; 0 while the slot is empty.
     pub rdy_last: DFF<Bit>,
+    /// The ready chunk's packet failed its CRC check (set with the last chunk); 0 while the slot is empty.
     pub rdy_bad: DFF<Bit>,
+    /// A byte was consumed in the last cycle (drives `token_out`).
     pub tok: DFF<Bit>,
     // The arrival tracker and the look-ahead.
+    /// Arrival tracker state, one of the `AR_*` constants: what the next pins byte is.
     pub ar_st: DFF<Bits<2>>,
+    /// The arriving packet's `LEN`, taken when it arrives; `ar_cnt` starts from it after `R1`.
     pub ar_len: DFF<Bits<8>>,
+    /// In `AR_REST`: bytes of the arriving packet still to come, the CRC included.
     pub ar_cnt: DFF<Bits<8>>,
+    /// The arriving packet's header goes into the look-ahead: its `R1` is captured when it arrives.
     pub ar_cap: DFF<Bit>,
     /// Packet starts (`LEN`s) arrived and not consumed, modulo 8: it reaches 8 only with 8 packets of
     /// `LEN = 0` in the FIFO (at least 15 bytes), and the one byte that may still arrive then is the eighth
     /// packet's CRC, never a `LEN`, so the capture test `ahead == 0` is never made at 8 (the co-simulation
     /// reaches 8 with bursts of `LEN = 0`).
     pub ahead: DFF<Bits<3>>,
+    /// The look-ahead holds the next packet's header.
     pub la_v: DFF<Bit>,
+    /// The look-ahead packet's `LEN`.
     pub la_len: DFF<Bits<8>>,
+    /// The look-ahead packet's route set `R1`, 0 until it has arrived.
     pub la_set: DFF<Bits<8>>,
     /// `la_set != 0`, kept beside `la_set`.
     pub lsz: DFF<Bit>,
+    /// Wrapping count of packets whose CRC did not match (drives `crc_errors`).
     pub n_crc: DFF<Bits<8>>,
+    /// Wrapping count of malformed packets dropped (drives `route_errors`).
     pub n_route: DFF<Bits<8>>,
     crc_step: Crc8Step,
     // Locals.

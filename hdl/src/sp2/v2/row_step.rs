@@ -20,11 +20,17 @@ use rust_hdl::prelude::*;
 /// Columns.
 const C: usize = 8;
 
+/// One row step of the matching heuristic over 8 columns; combinational, see the module documentation.
 #[derive(LogicBlock)]
 pub struct RowStep {
+    /// The row's requests `R`: bit q = column q requested.
     pub r: Signal<In, Bits<8>>,
+    /// The row's current assignment: one-hot, or 0 when `r` is 0.
     pub m: Signal<In, Bits<8>>,
+    /// The OR of the other rows' assignments (the rows stepped before this one in the pass at their new
+    /// value).
     pub o: Signal<In, Bits<8>>,
+    /// The row's new assignment, one-hot (0 when `m` is 0); combinational.
     pub n: Signal<Out, Bits<8>>,
     /// Per (p, q) at `p*8+q`: the columns that must be blocked, the column that must be free.
     wm: Vec<Constant<Bits<8>>>,

@@ -39,20 +39,35 @@ use super::receiver::Receiver;
 use super::transmitter::Sp2Transmitter as Transmitter;
 use crate::matcher::Widen;
 
+/// The v2 SP2-style 8×8 switch; see the module documentation for ports, glue and latency.
 #[derive(LogicBlock)]
 pub struct Sp2SwitchV2 {
+    /// Clock of every block of the switch.
     pub clock: Signal<In, Clock>,
+    /// Bit p: a byte arrives on input link p in this cycle.
     pub link_in_valid: Signal<In, Bits<8>>,
+    /// Input link p's byte at bits `[8p +: 8]`.
     pub link_in_data: Signal<In, Bits<64>>,
+    /// Bit p: a token from the receiver downstream of output p (one byte of room freed).
     pub token_in: Signal<In, Bits<8>>,
+    /// Bit p: output p's register holds a byte; registered.
     pub link_out_valid: Signal<Out, Bits<8>>,
+    /// Output p's byte at bits `[8p +: 8]`; 0 when not valid; registered.
     pub link_out_data: Signal<Out, Bits<64>>,
+    /// Bit p: a token to the sender upstream of input p: receiver p consumed a byte in the last cycle;
+    /// registered.
     pub token_out: Signal<Out, Bits<8>>,
+    /// Receiver p's wrapping 8-bit count of packets with a CRC error at bits `[8p +: 8]`; registered.
     pub crc_errors: Signal<Out, Bits<64>>,
+    /// Receiver p's wrapping 8-bit count of dropped malformed packets at bits `[8p +: 8]`; registered.
     pub route_errors: Signal<Out, Bits<64>>,
+    /// The receivers, one per input port.
     pub rx: Vec<Receiver>,
+    /// The transmitters, one per output port.
     pub tx: Vec<Transmitter>,
+    /// The central queue.
     pub cq: CentralQueueV2,
+    /// The crossbar allocator (row = receiver, column = transmitter).
     pub alloc: Sp2Allocator,
     /// The receiver the central queue admitted in the last cycle (one-hot): it learns it now, and is held
     /// out of the allocator's and the queue's requests in this cycle.

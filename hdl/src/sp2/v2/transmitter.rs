@@ -43,57 +43,110 @@ use crate::parts::blocks;
 use crate::sp2::crc8::Crc8Step;
 use asr_model::sp2::RX_DEPTH;
 
-/// Source encoding (`src`): the model's `TxSrc`.
+// Source encoding (`src`): the model's `TxSrc`.
+/// Source `src`: idle, no packet.
 pub const SRC_IDLE: u64 = 0;
+/// Source `src`: the crossbar, from receiver `rx`.
 pub const SRC_XBAR: u64 = 1;
+/// Source `src`: the central queue.
 pub const SRC_QUEUE: u64 = 2;
 
+/// The v2 transmitter; see the module documentation for ports, state and timing.
 #[derive(LogicBlock)]
 pub struct Sp2Transmitter {
+    /// Clock; every register updates at its rising edge.
     pub clock: Signal<In, Clock>,
+    /// The central queue's load of this output (chunks queued or promised); `free` needs it 0.
     pub load: Signal<In, Bits<8>>,
+    /// The allocator grants this transmitter to receiver `grant_rx` in this cycle (only while `free`): the
+    /// source becomes the crossbar at the edge.
     pub grant: Signal<In, Bit>,
+    /// The granted receiver.
     pub grant_rx: Signal<In, Bits<3>>,
+    /// Its crossbar receiver offers a byte or the packet's end in this cycle; used only while the source is
+    /// the crossbar and `takes` is high.
     pub offer_valid: Signal<In, Bit>,
+    /// The offered byte.
     pub offer_byte: Signal<In, Bits<8>>,
+    /// The offer is the packet's end (its CRC byte position): this transmitter sends its own CRC byte
+    /// instead.
     pub offer_end: Signal<In, Bit>,
+    /// With `offer_end`: the packet failed its CRC check, so the CRC byte is sent inverted.
     pub offer_bad: Signal<In, Bit>,
+    /// This transmitter's central-queue read is granted in this cycle; the chunk arrives on `chunk_*` in the
+    /// next.
     pub read: Signal<In, Bit>,
+    /// The chunk read for this transmitter at the last edge arrives now.
     pub chunk_valid: Signal<In, Bit>,
+    /// Its data, byte 0 in bits `[7:0]`.
     pub chunk_data: Signal<In, Bits<64>>,
+    /// Its byte count, 1..8.
     pub chunk_bytes: Signal<In, Bits<4>>,
+    /// It is its packet's last chunk: the CRC byte follows it.
     pub chunk_last: Signal<In, Bit>,
+    /// Its packet failed the CRC check: the CRC byte is sent inverted.
     pub chunk_bad: Signal<In, Bit>,
+    /// A token from the receiver downstream: one byte of room freed; the credit counts it at the edge.
     pub token_in: Signal<In, Bit>,
+    /// The output register holds a byte (the link pins); registered.
     pub link_valid: Signal<Out, Bit>,
+    /// That byte; 0 when not valid; registered.
     pub link_byte: Signal<Out, Bits<8>>,
+    /// Free for the crossbar: idle, nothing of the queue path inside, and `load` 0; combinational from the
+    /// registers and `load`.
     pub free: Signal<Out, Bit>,
+    /// Asks the central queue for a chunk: prefetch register empty, no read in flight, and, while the source
+    /// is the crossbar, the serializer empty; from the registers.
     pub wants: Signal<Out, Bit>,
+    /// Something of the queue path is inside (serializer, prefetch register, read in flight, CRC byte due);
+    /// from the registers.
     pub queued: Signal<Out, Bit>,
+    /// Takes its crossbar receiver's offer in this cycle: the source is the crossbar and credit is left; from
+    /// the registers.
     pub takes: Signal<Out, Bit>,
+    /// The source is the crossbar; from the registers.
     pub src_xbar: Signal<Out, Bit>,
+    /// The crossbar source's receiver, 0 otherwise; from the registers.
     pub src_rx: Signal<Out, Bits<3>>,
+    /// Sticky: a token arrived with the credit already full, and was ignored; registered.
     pub credit_overflow: Signal<Out, Bit>,
     // Registers.
+    /// Bytes the downstream receiver can still take: starts at `RX_DEPTH`, one less per byte sent, one more
+    /// per token.
     pub credit: DFFWithInit<Bits<5>>,
+    /// The output register holds a byte (drives `link_valid`).
     pub out_v: DFF<Bit>,
+    /// The output register's byte (drives `link_byte`); 0 when empty.
     pub out_b: DFF<Bits<8>>,
+    /// The source: `SRC_IDLE`, `SRC_XBAR` or `SRC_QUEUE`.
     pub src: DFF<Bits<2>>,
+    /// The crossbar source's receiver, meaningful while the source is the crossbar.
     pub rx: DFF<Bits<3>>,
+    /// The running CRC of the bytes of the packet sent so far.
     pub crc: DFF<Bits<8>>,
+    /// The serializer (slot `cs`) holds a chunk.
     pub ser_v: DFF<Bit>,
+    /// The prefetch register (the slot other than `cs`) holds a chunk.
     pub pre_v: DFF<Bit>,
-    /// The serializer's slot (the other is the prefetch register) and its next byte's index.
+    /// The serializer's slot (the other is the prefetch register).
     pub cs: DFF<Bit>,
+    /// The index of the serializer's next byte in its chunk.
     pub k: DFF<Bits<3>>,
-    /// The two chunk slots: data, bytes (1–8), last, bad.
+    /// The two chunk slots' data, byte 0 in bits `[7:0]`.
     pub sd: Vec<DFF<Bits<64>>>,
+    /// The two slots' byte counts, 1..8.
     pub sn: Vec<DFF<Bits<4>>>,
+    /// The two slots' last-chunk flags.
     pub sl: Vec<DFF<Bit>>,
+    /// The two slots' bad-packet flags.
     pub sb: Vec<DFF<Bit>>,
+    /// A central-queue read is in flight: granted in the last cycle, its chunk arriving in this one.
     pub inflight: DFF<Bit>,
+    /// The queued packet's CRC byte is due: its last chunk has been sent.
     pub due_v: DFF<Bit>,
+    /// The due CRC byte's packet failed its CRC check: the byte is sent inverted.
     pub due_bad: DFF<Bit>,
+    /// The sticky credit-overflow flag (drives `credit_overflow`).
     pub ovf: DFF<Bit>,
     crc_step: Crc8Step,
     // Locals.
