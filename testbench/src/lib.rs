@@ -13,6 +13,7 @@
 pub mod cosim;
 pub mod harness;
 pub mod lockstep;
+mod rusthdl_io;
 pub mod traffic;
 pub mod wave;
 

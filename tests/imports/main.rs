@@ -9,13 +9,15 @@
 //! `mod.rs`). The edges make one file graph per crate; Tarjan's algorithm finds its strongly connected
 //! components, and every component of two or more files is a cycle, printed with the path behind each edge.
 //!
-//! The check reports cycles between sibling files: an edge between a module and one of its ancestors (a
-//! child naming its folder's `mod.rs` through `super::`, or a `mod.rs` re-exporting its children) is left
-//! out, because a folder's `mod.rs` is its facade and many folders still keep shared types there. The
-//! issue's circles are all of the sibling kind; the strict graph (parent <-> child counted) is checked by
-//! `finds_injected_cycles` only. A parent declaring its children (`mod x;`) is never an import. Items under
-//! `#[cfg(test)]` are ignored (test modules may use anything). Macros by `#[macro_export]` and paths through
-//! `$crate` are not followed.
+//! The check is strict: every edge counts, also one between a module and one of its ancestors (a child
+//! naming its folder's `mod.rs` or the crate root through `super::` or `crate::`, or a `mod.rs` naming its
+//! children's items, re-exports included). So a folder's `mod.rs` (or a crate's `lib.rs`) is a facade that
+//! declares the modules and re-exports their items, and what the children share lives in a sibling file of its
+//! own (`topology/graph.rs`, `routes/error.rs`, `cosim/top.rs`, …) that they import directly.
+//! `Crate::edges(true)` leaves the ancestor edges out (siblings only); `finds_injected_cycles` checks both
+//! modes. A parent declaring its children (`mod x;`) is never an import. Items under `#[cfg(test)]` are
+//! ignored (test modules may use anything). Macros by `#[macro_export]` and paths through `$crate` are not
+//! followed.
 
 mod parse;
 mod resolve;
@@ -111,7 +113,7 @@ fn describe(g: &Graph, comp: &[PathBuf], base: &Path) -> String {
 
 /// The import cycles of the crate rooted at `root`, described; the second list holds the allowed ones.
 fn crate_cycles(root: &Path, base: &Path) -> (Vec<String>, Vec<String>) {
-    let g = Crate::load(root).edges(true);
+    let g = Crate::load(root).edges(false);
     let (mut bad, mut allowed) = (Vec::new(), Vec::new());
     for comp in cycles(&g) {
         let inside = |dir: &&str| {

@@ -27,7 +27,7 @@ use rust_hdl::prelude::*;
 ///
 /// Ports: `req[7:0]`, `ptr[7:0]` (one-hot: the requester with the highest priority), `gnt[7:0]` out: the
 /// first requester at or after `ptr`, cyclically, one-hot (0 when `req` is 0). Twin of
-/// `asr_model::allocator::first_from`.
+/// `asr_model::allocator::grant::first_from`.
 #[derive(LogicBlock, Default)]
 pub struct Ppe8 {
     /// Requests: bit i high when requester i asks.

@@ -4,44 +4,25 @@
 //! sub-module trees merged.
 //!
 //! - [`doc`]: what a top's header says ([`doc::TopDoc`]); each exported block writes its own.
+//! - [`idents`]: identifiers in rust-hdl's Verilog: the top module's renaming, whole-identifier maps.
 //! - [`user`]: the file a user gets from `asr verilog`: header, typable module names, optional reset.
 //! - [`verilator`]: the comments that make Verilator schedule rust-hdl's `always` blocks correctly.
 
 pub mod doc;
+pub mod idents;
 pub mod user;
 pub mod verilator;
 
 pub use doc::{TopDoc, RESET_NOTE, RESET_WITH_PORT};
+pub use idents::rename_top;
 pub use user::{
     canonical_of_user, header_of, ports_of, typable_module_names, user_verilog,
     user_verilog_with_reset, Port,
 };
 pub use verilator::*;
 
+use idents::map_idents;
 use rust_hdl::prelude::*;
-
-/// Renames rust-hdl's `top` module (and the `top$` prefix of its sub-modules, where they are declared and
-/// where they are instantiated) to `name`.
-pub fn rename_top(verilog: &str, name: &str) -> String {
-    let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
-    let mut out = String::with_capacity(verilog.len() + 1024);
-    let mut prev: Option<char> = None;
-    let mut rest = verilog;
-    while !rest.is_empty() {
-        let boundary = prev.is_none_or(|c| !is_ident(c));
-        if boundary && (rest.starts_with("top$") || rest.starts_with("top(")) {
-            out.push_str(name);
-            rest = &rest[3..];
-            prev = Some('p');
-            continue;
-        }
-        let c = rest.chars().next().expect("non-empty");
-        out.push(c);
-        prev = Some(c);
-        rest = &rest[c.len_utf8()..];
-    }
-    out
-}
 
 /// rust-hdl's Verilog of `uut` after `connect_all` (top module `top`, as `yosys_validate` expects).
 pub fn build<U: Block>(mut uut: U) -> String {
@@ -53,36 +34,6 @@ pub fn build<U: Block>(mut uut: U) -> String {
 /// the module named as the top and identical sub-module trees merged ([`dedupe_modules`]).
 pub fn finish(name: &str, raw: &str) -> String {
     dedupe_modules(&rename_top(raw, name))
-}
-
-fn is_ident(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'_' || c == b'$'
-}
-
-/// Replaces every whole identifier of `text` that `f` maps (identifiers may contain `$`).
-fn map_idents(text: &str, f: impl Fn(&str) -> Option<String>) -> String {
-    let b = text.as_bytes();
-    let mut out = String::with_capacity(text.len());
-    let mut i = 0;
-    while i < b.len() {
-        if is_ident(b[i]) && (i == 0 || !is_ident(b[i - 1])) {
-            let mut j = i;
-            while j < b.len() && is_ident(b[j]) {
-                j += 1;
-            }
-            let id = &text[i..j];
-            match f(id) {
-                Some(r) => out.push_str(&r),
-                None => out.push_str(id),
-            }
-            i = j;
-        } else {
-            let c = text[i..].chars().next().expect("in bounds");
-            out.push(c);
-            i += c.len_utf8();
-        }
-    }
-    out
 }
 
 /// Merges identical sub-module trees. rust-hdl elaborates every instance into its own module (`benes32` has

@@ -3,7 +3,7 @@
 
 use super::doc::{TopDoc, RESET_NOTE, RESET_PORT, RESET_WITH_PORT};
 
-use super::map_idents;
+use super::idents::map_idents;
 
 /// A port of an exported top module, as declared in its Verilog.
 #[derive(Clone, Debug, PartialEq, Eq)]

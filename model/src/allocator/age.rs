@@ -8,7 +8,8 @@
 //! Age-based arbitration is the usual remedy for the unfairness of round-robin arbiters on meshes
 //! (through traffic against injection); it is a switch-allocation policy, not a change of the buffers.
 
-use super::{Allocator, NO_GRANT};
+use super::grant::{first_from, NO_GRANT};
+use super::traits::{Allocator, Phase1};
 use crate::routing::hop::Head;
 
 #[derive(Debug, Clone, Copy)]
@@ -38,7 +39,7 @@ impl Age {
         for &i in &order[..k] {
             let free = req[i as usize] & !used;
             if free != 0 {
-                let q = super::first_from(free, p, r);
+                let q = first_from(free, p, r);
                 grant[i as usize] = q as u8;
                 used |= 1 << q;
             }
@@ -65,7 +66,7 @@ impl Allocator for Age {
     fn allocate_aged(&self, req: &[u64], heads: &[Head], state: &mut [u8], grant: &mut [u8]) {
         Self::decide(req, |i| heads[i].born, state, grant);
     }
-    fn phase1(&self, p: &mut super::phase1::Phase1<'_>) {
+    fn phase1(&self, p: &mut Phase1<'_>) {
         p.run(self);
     }
 }

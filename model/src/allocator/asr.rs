@@ -8,7 +8,8 @@
 //!   that output's round-robin pointer, which then moves past the winner; the others wait. State: one
 //!   pointer per output.
 
-use super::{Allocator, NO_GRANT};
+use super::grant::NO_GRANT;
+use super::traits::{Allocator, Phase1};
 use crate::matcher::heuristic_into;
 use crate::switch2::{arbitrate, Pointers};
 
@@ -52,7 +53,7 @@ impl Allocator for Asr {
     }
 
     #[inline]
-    fn phase1(&self, p: &mut super::phase1::Phase1<'_>) {
+    fn phase1(&self, p: &mut Phase1<'_>) {
         p.run(self)
     }
 

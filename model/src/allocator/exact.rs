@@ -3,7 +3,8 @@
 //! permanently preferred. State: the pointer. An upper bound on what any allocator can move in one cycle, at
 //! a cost no single-cycle hardware pays.
 
-use super::{Allocator, NO_GRANT};
+use super::grant::NO_GRANT;
+use super::traits::{Allocator, Phase1};
 use crate::exact::hopcroft_karp;
 
 #[derive(Debug, Clone, Copy)]
@@ -18,7 +19,7 @@ impl Allocator for Exact {
         1
     }
 
-    fn phase1(&self, p: &mut super::phase1::Phase1<'_>) {
+    fn phase1(&self, p: &mut Phase1<'_>) {
         p.run(self)
     }
 

@@ -5,7 +5,8 @@
 //! accepts made in the first iteration (which is what desynchronises them). State: r grant pointers, then r
 //! accept pointers.
 
-use super::{columns, first_from, Allocator, NO_GRANT};
+use super::grant::{columns, first_from, NO_GRANT};
+use super::traits::{Allocator, Phase1};
 
 #[derive(Debug, Clone, Copy)]
 pub struct Islip {
@@ -25,7 +26,7 @@ impl Allocator for Islip {
         2 * radix
     }
 
-    fn phase1(&self, p: &mut super::phase1::Phase1<'_>) {
+    fn phase1(&self, p: &mut Phase1<'_>) {
         p.run(self)
     }
 

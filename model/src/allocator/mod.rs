@@ -23,137 +23,18 @@
 pub mod age;
 pub mod asr;
 pub mod exact;
+pub mod grant;
 pub mod islip;
-pub mod phase1;
 pub mod pim;
 pub mod pim_lfsr;
 pub mod quality;
+pub mod registry;
+pub mod traits;
 pub mod wavefront;
 
-use std::fmt;
-use std::sync::Arc;
-use thiserror::Error;
-
-/// "This input does not move" in a grant vector.
-pub const NO_GRANT: u8 = u8::MAX;
-
-/// The thesis' allocator (the default everywhere).
-pub const DEFAULT: &str = "asr-p2";
-
-/// Every registered allocator name, in the order tables list them.
-pub const NAMES: [&str; 10] = [
-    "age",
-    "asr-p1",
-    "asr-p2",
-    "exact",
-    "islip-1",
-    "islip-2",
-    "islip-4",
-    "pim-1",
-    "pim-2",
-    "wavefront",
-];
-
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("unknown allocator `{0}` (age, asr-p1, asr-p2, exact, islip-1, islip-2, islip-4, pim-1, pim-2, wavefront)")]
-pub struct UnknownAllocator(pub String);
-
-/// A switch allocator (see the module documentation).
-pub trait Allocator: Send + Sync + fmt::Debug {
-    /// The registry name.
-    fn name(&self) -> &'static str;
-    /// Bytes of state per switch of `radix` ports.
-    fn state_len(&self, radix: usize) -> usize;
-    /// Initial state of switch number `switch` (pointers at 0; random streams seeded from `seed` and the
-    /// switch number).
-    fn init(&self, switch: usize, seed: u64, state: &mut [u8]) {
-        let _ = (switch, seed);
-        state.fill(0);
-    }
-    /// One decision: `req.len()` = radix = `grant.len()`.
-    fn allocate(&self, req: &[u64], state: &mut [u8], grant: &mut [u8]);
-    /// Whether the decision depends on the age of each input's head packet: the engine then keeps every
-    /// packet's generation cycle in its buffers and calls [`Allocator::allocate_aged`].
-    #[inline]
-    fn uses_age(&self) -> bool {
-        false
-    }
-    /// One decision knowing each input's head packet (`heads[i].born`: its generation cycle, low 32 bits).
-    #[inline]
-    fn allocate_aged(
-        &self,
-        req: &[u64],
-        heads: &[crate::routing::hop::Head],
-        state: &mut [u8],
-        grant: &mut [u8],
-    ) {
-        let _ = heads;
-        self.allocate(req, state, grant);
-    }
-    /// Runs the engine's phase 1 with this allocator. Every implementation is the one line
-    /// `p.run(self)`: the engine's loop over the switches is then compiled once per allocator, with
-    /// [`Allocator::allocate`] inlined (one dynamic call per cycle instead of one per switch).
-    fn phase1(&self, p: &mut phase1::Phase1<'_>);
-}
-
-/// The allocator registered under `name`.
-pub fn by_name(name: &str) -> Result<Arc<dyn Allocator>, UnknownAllocator> {
-    Ok(match name {
-        "age" => Arc::new(age::Age),
-        "asr-p1" => Arc::new(asr::Asr::new(1)),
-        "asr-p2" => Arc::new(asr::Asr::new(2)),
-        "exact" => Arc::new(exact::Exact),
-        "islip-1" => Arc::new(islip::Islip { iterations: 1 }),
-        "islip-2" => Arc::new(islip::Islip { iterations: 2 }),
-        "islip-4" => Arc::new(islip::Islip { iterations: 4 }),
-        "pim-1" => Arc::new(pim::Pim { iterations: 1 }),
-        "pim-2" => Arc::new(pim::Pim { iterations: 2 }),
-        "wavefront" => Arc::new(wavefront::Wavefront),
-        _ => return Err(UnknownAllocator(name.to_string())),
-    })
-}
-
-/// The first set bit of `set` at or after position `from`, cyclically over `r` positions (`set` ≠ 0).
-#[inline]
-pub(crate) fn first_from(set: u64, from: usize, r: usize) -> usize {
-    debug_assert!(set != 0 && from < r);
-    let above = set >> from << from;
-    if above != 0 {
-        above.trailing_zeros() as usize
-    } else {
-        set.trailing_zeros() as usize
-    }
-}
-
-/// The inputs requesting each output: `col[q]` has bit i when `req[i]` has bit q.
-#[inline]
-pub(crate) fn columns(req: &[u64], col: &mut [u64; 64]) {
-    let r = req.len();
-    col[..r].fill(0);
-    for (i, &x) in req.iter().enumerate() {
-        let mut m = x;
-        while m != 0 {
-            let q = m.trailing_zeros() as usize;
-            m &= m - 1;
-            col[q] |= 1 << i;
-        }
-    }
-}
-
-/// Checks that `grant` is a matching inside `req`: the first offending input, if any.
-pub fn check_matching(req: &[u64], grant: &[u8]) -> Result<(), usize> {
-    let mut used = 0u64;
-    for (i, (&x, &g)) in req.iter().zip(grant).enumerate() {
-        if g == NO_GRANT {
-            continue;
-        }
-        if g >= 64 || x >> g & 1 == 0 || used >> g & 1 == 1 {
-            return Err(i);
-        }
-        used |= 1 << g;
-    }
-    Ok(())
-}
+pub use grant::{check_matching, NO_GRANT};
+pub use registry::{by_name, UnknownAllocator, DEFAULT, NAMES};
+pub use traits::{Allocator, Phase1};
 
 #[cfg(test)]
 mod tests {

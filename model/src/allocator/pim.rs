@@ -5,7 +5,8 @@
 //! switch (SplitMix64), seeded from the run's seed and the switch number, so results do not depend on the
 //! order in which switches are evaluated.
 
-use super::{columns, Allocator, NO_GRANT};
+use super::grant::{columns, NO_GRANT};
+use super::traits::{Allocator, Phase1};
 use crate::rng::mix;
 
 #[derive(Debug, Clone, Copy)]
@@ -42,7 +43,7 @@ impl Allocator for Pim {
         state.copy_from_slice(&mix(seed ^ mix(0x5049_4d00 ^ switch as u64)).to_le_bytes());
     }
 
-    fn phase1(&self, p: &mut super::phase1::Phase1<'_>) {
+    fn phase1(&self, p: &mut Phase1<'_>) {
         p.run(self)
     }
 

@@ -10,7 +10,7 @@
 //! Not in the allocator registry: it is the twin of the hardware block, and its matching quality is
 //! reported beside `pim-1`'s by its tests and docs/allocators.md.
 
-use super::{columns, first_from, NO_GRANT};
+use super::grant::{columns, first_from, NO_GRANT};
 
 /// The register after reset (any non-zero value works).
 pub const SEED: u64 = 0x9e37_79b9_7f4a_7c15;

@@ -21,7 +21,8 @@
 //! Points (allocator, m, density) run in parallel (rayon); each is sequential because the state is carried,
 //! so the result does not depend on the number of threads.
 
-use super::{by_name, check_matching, UnknownAllocator, NO_GRANT};
+use super::grant::{check_matching, NO_GRANT};
+use super::registry::{by_name, UnknownAllocator};
 use crate::exact::max_matching_size;
 use crate::rng::{mix, stream};
 use crate::table2_1::random_matrix;

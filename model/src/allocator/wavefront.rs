@@ -5,7 +5,8 @@
 //! no row or column, so each diagonal is one step of the hardware's wave. The priority diagonal advances by
 //! one every cycle. The result is a maximal matching. State: the priority diagonal.
 
-use super::{Allocator, NO_GRANT};
+use super::grant::NO_GRANT;
+use super::traits::{Allocator, Phase1};
 
 #[derive(Debug, Clone, Copy)]
 pub struct Wavefront;
@@ -19,7 +20,7 @@ impl Allocator for Wavefront {
         1
     }
 
-    fn phase1(&self, p: &mut super::phase1::Phase1<'_>) {
+    fn phase1(&self, p: &mut Phase1<'_>) {
         p.run(self)
     }
 

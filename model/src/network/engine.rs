@@ -52,7 +52,7 @@
 
 use super::packet::{Packets, NONE};
 use super::NetError;
-use crate::allocator::phase1::{Out, Phase1};
+use crate::allocator::traits::{Out, Phase1};
 use crate::allocator::{self, Allocator, NO_GRANT};
 use crate::routing::hop::{Head, HeaderHop, HopHeader, HopRule};
 use crate::topology::{Kind, Topology};

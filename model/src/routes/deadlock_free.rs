@@ -17,13 +17,14 @@
 //! 4. The channel-dependency graph of the returned tables is built again and must be acyclic (an error
 //!    otherwise, which would be a bug).
 
+use super::bfs::modified_bfs;
 use super::cdg::{channel_dependencies, CdgReport};
+use super::error::RouteError;
 use super::table::{endpoints, generate, generate_restricted, Endpoints, Method, Summary, Tables};
 use super::updown::{
     dfs_preorder, distances_from, order_by, switch_neighbours, topological_order, updown_bfs,
     Ranking,
 };
-use super::{bfs::modified_bfs, RouteError};
 use crate::topology::Topology;
 use rayon::prelude::*;
 use serde::Serialize;

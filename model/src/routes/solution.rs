@@ -15,7 +15,7 @@
 //! and follows the decisions from the source.
 
 use super::bfs::Routability;
-use super::RouteError;
+use super::error::RouteError;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 

@@ -6,8 +6,8 @@
 //! every processor on a source switch runs the BFS, and the destination switches (in BFS discovery order) are
 //! dealt to the processors of that switch in turn (Fig. 4.13); P is the number of processors.
 
+use super::error::RouteError;
 use super::table::{generate_scattered, Method, Tables};
-use super::RouteError;
 use crate::topology::Topology;
 use serde::Serialize;
 

@@ -7,9 +7,9 @@
 //! parallel (rayon, all cores) or by explicit scattered workers for the Table 4.4 measurements.
 
 use super::bfs::{modified_bfs, routability, Bfs, Routability};
+use super::error::RouteError;
 use super::solution::{max_adaptive_path, solution_graph, solve};
 use super::updown::{updown_bfs, updown_routability, Ranking};
-use super::RouteError;
 use crate::header::{hop_hex, npath};
 use crate::topology::Topology;
 use rayon::prelude::*;

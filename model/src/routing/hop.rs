@@ -8,13 +8,12 @@
 //!
 //! - [`HeaderHop`] — source routing (the thesis): the request is the header's next hop set, and every
 //!   available permitted output is offered to the allocator.
-//! - [`PerHopRouting`] / [`PerHopRule`] — seed 003's per-hop policies (MP, Z², XY / E-cube): the switch
+//! - [`PerHopRouting`](super::scheme::PerHopRouting) / [`PerHopRule`] — seed 003's per-hop policies (MP, Z², XY / E-cube): the switch
 //!   holds, for every destination, the eligible outputs in priority order; a waiting packet requests the
 //!   first of them that is available this cycle (the allocator settles conflicts between inputs; a loser
 //!   waits for the next cycle). Switch-to-switch outputs can fail independently in each cycle with
 //!   probability `fail` (seed 003's 1 − p).
 
-use super::Routing;
 use crate::rng::Rng;
 use rand::Rng as _;
 use std::fmt;
@@ -161,31 +160,5 @@ impl HopRule for PerHopRule {
                     .map_or(0, |&q| 1 << q)
             };
         }
-    }
-}
-
-/// A per-hop policy as a routing scheme: packets carry no header; the switches route them by the table.
-#[derive(Debug, Clone)]
-pub struct PerHopRouting {
-    pub table: PerHop,
-    pub n: usize,
-    pub name: String,
-}
-
-impl Routing for PerHopRouting {
-    fn max_hops(&self) -> usize {
-        1
-    }
-    fn processors(&self) -> usize {
-        self.n
-    }
-    fn route(&self, _src: usize, _dst: usize, _rng: &mut Rng, hops: &mut Vec<u64>) {
-        hops.clear();
-    }
-    fn name(&self) -> String {
-        self.name.clone()
-    }
-    fn hop_rule(&self) -> Box<dyn HopRule> {
-        Box::new(PerHopRule::new(self.table.clone()))
     }
 }

@@ -6,7 +6,7 @@
 //! [`TableRouting::single_path`] keeps only the lowest port of every hop: the deterministic source routing of
 //! the SP2 (one path per pair) built from the same shortest paths, for comparisons with ASR.
 
-use super::Routing;
+use super::scheme::Routing;
 use crate::rng::Rng;
 use crate::routes::file::LoadedRoute;
 use crate::routes::Tables;

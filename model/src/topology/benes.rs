@@ -12,7 +12,7 @@
 //! Switch names are `S{stage}_{index}`.
 
 use super::builtin_error::{bad, BuiltinError};
-use super::{Port, Topology};
+use super::graph::{Port, Topology};
 
 /// A Beneš network and the index maps a simulator needs.
 #[derive(Debug, Clone)]

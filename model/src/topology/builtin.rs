@@ -3,7 +3,7 @@
 //! `hypercube:D`, `irregular:S[:P]:SEED` (random irregular networks of 8-port switches). Each family lives in its own module; this one parses the name and dispatches.
 
 use super::builtin_error::{bad, BuiltinError};
-use super::Topology;
+use super::graph::Topology;
 
 pub use super::builtin_error::HELP;
 

@@ -2,7 +2,7 @@
 //! (`sp2`, `benes`, `fly`, `grid`, `irregular`), in a file of its own so that the families and the name
 //! dispatcher both import it and not each other.
 
-use super::TopologyError;
+use super::error::TopologyError;
 use thiserror::Error;
 
 /// Why a built-in topology cannot be made.

@@ -10,7 +10,7 @@
 //! links or switches, a named failure that disconnects the remaining processors, and a count that cannot be met
 //! without disconnecting them. Processors that lose their switch are removed and listed as unreachable.
 
-use super::{Port, Topology};
+use super::graph::{Port, Topology};
 use crate::rng::stream;
 use rand::seq::SliceRandom;
 use std::collections::VecDeque;
@@ -173,8 +173,8 @@ fn rebuild(t: &Topology, dead_links: &[Link], dead_sw: &[bool]) -> (Topology, Ve
             continue;
         }
         idx[e] = match el.kind {
-            super::Kind::Switch { ports } => out.add_switch(&el.name, ports),
-            super::Kind::Node => out.add_node(&el.name),
+            super::graph::Kind::Switch { ports } => out.add_switch(&el.name, ports),
+            super::graph::Kind::Node => out.add_node(&el.name),
         }
         .expect("names and ports of a valid topology");
     }

@@ -8,7 +8,7 @@
 //! routing. Switch names are `F{stage}_{index}`, processors `P{t}`.
 
 use super::builtin_error::{bad, BuiltinError};
-use super::{Port, Topology};
+use super::graph::{Port, Topology};
 
 /// A k-ary n-fly and its index maps.
 #[derive(Debug, Clone)]

@@ -7,7 +7,7 @@
 //! along dimension b to router i XOR 2^b (on its port 1+b).
 
 use super::builtin_error::{bad, BuiltinError};
-use super::{Port, Topology};
+use super::graph::{Port, Topology};
 
 fn p(elem: usize, port: u32) -> Port {
     Port { elem, port }

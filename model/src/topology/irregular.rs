@@ -6,7 +6,7 @@
 //! gives the same network (`crate::rng::stream`).
 
 use super::builtin_error::{bad, BuiltinError};
-use super::{Port, Topology};
+use super::graph::{Port, Topology};
 use crate::rng::stream;
 use rand::seq::SliceRandom;
 use rand::Rng;

@@ -3,8 +3,8 @@
 
 use super::builtin::builtin;
 use super::builtin_error::BuiltinError;
+use super::graph::Topology;
 use super::parse::parse_file;
-use super::Topology;
 use std::path::Path;
 use thiserror::Error;
 

@@ -10,7 +10,8 @@
 //! Every error names the file, the line and the problem, e.g.
 //! `sp2.top:12: port 9 out of range for switch S3 (8 ports)`. The parser never panics on any input.
 
-use super::{Port, Topology, TopologyError};
+use super::error::TopologyError;
+use super::graph::{Port, Topology};
 use thiserror::Error;
 
 /// What is wrong with one line.

@@ -18,7 +18,7 @@
 //!   is chip 4 + t/4 for t < 16 and chip (t−16)/4 for t ≥ 16, port t mod 4.
 
 use super::builtin_error::{bad, BuiltinError};
-use super::{Port, Topology};
+use super::graph::{Port, Topology};
 
 fn p(elem: usize, port: u32) -> Port {
     Port { elem, port }

@@ -2,7 +2,7 @@
 //! the order they were added; a channel immediately followed by its reverse is written as one `link`, any
 //! other channel as a `wire`. Parsing the output gives back an identical [`Topology`].
 
-use super::{Kind, Port, Topology};
+use super::graph::{Kind, Port, Topology};
 use std::fmt::Write;
 
 /// Writes `t` as topology text.

@@ -16,8 +16,8 @@
 //! Cost: O(2^n · channels · states); fine for n ≤ 8.
 
 use super::algorithms::Algorithm;
+use super::error::WormError;
 use super::router::{vc_id, vc_parts, Candidates};
-use super::WormError;
 use std::collections::{HashMap, HashSet};
 
 /// Summary of a check.

@@ -1,7 +1,7 @@
 //! How a processor connects to its router ([`NodeModel`]): a setting of the simulator ([`super::sim`]) that
 //! results ([`super::stats`]) record, in its own file so that both import it and not each other.
 
-use super::WormError;
+use super::error::WormError;
 
 /// How a processor connects to its router.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]

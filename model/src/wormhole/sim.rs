@@ -19,16 +19,19 @@
 //! free list, source queues are `VecDeque`s that only grow).
 
 use super::algorithms::Algorithm;
+use super::error::WormError;
 use super::node_model::NodeModel;
 use super::router::{vc_id, vc_parts, Candidates, EJECT, NONE};
 use super::stats::{lambda_max, RunResult};
 use super::traffic::Pattern;
-use super::{WormError, MAX_N};
 use crate::rng::{stream, Rng};
 use crate::scoreboard::{Dest, Scoreboard, Watchdog};
 use rand::Rng as _;
 use std::collections::VecDeque;
 use std::time::Instant;
+
+/// Maximum supported dimension (node labels and dimension masks are `u32`; candidate lists are fixed-size).
+pub const MAX_N: u32 = 16;
 
 /// One configuration to simulate.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]

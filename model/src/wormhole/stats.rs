@@ -25,7 +25,7 @@ pub struct RunResult {
     pub n: u32,
     /// The processor–router interface (`crate::wormhole::NodeModel`).
     #[serde(default)]
-    pub node: super::NodeModel,
+    pub node: super::node_model::NodeModel,
     pub algorithm: String,
     pub pattern: String,
     pub worm_len: u32,

@@ -2,9 +2,9 @@
 //! results are the same whatever the number of threads. `on_done` is called once per finished configuration
 //! (for progress bars).
 
+use super::error::WormError;
 use super::sim::{SimConfig, Simulator};
 use super::stats::RunResult;
-use super::WormError;
 use rayon::prelude::*;
 
 /// Simulates every configuration; results in input order.

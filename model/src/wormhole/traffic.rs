@@ -7,7 +7,7 @@
 //! Injection is continuous: every cycle each injecting node generates a message with probability `rate`
 //! (Bernoulli, messages per node per cycle) into its unbounded source queue.
 
-use super::WormError;
+use super::error::WormError;
 pub use crate::traffic::Pattern;
 
 /// The three patterns of the seed's figures.

@@ -3,7 +3,9 @@
 
 pub use super::ports::Mismatch;
 use super::ports::{Frame, Layout};
-use super::{tops, vcd, verilator, Backend, Top};
+pub use super::report::Report;
+use super::top::{Backend, Top};
+use super::{tops, vcd, verilator};
 use anyhow::{anyhow, bail, Context, Result};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
@@ -117,121 +119,6 @@ impl Options {
 
 /// Cycles before a mismatch that its VCD shows.
 pub const VCD_CYCLES: u64 = 200;
-
-/// What a run did.
-#[derive(Clone, Debug)]
-pub struct Report {
-    pub top: String,
-    pub backend: &'static str,
-    pub seed: u64,
-    /// Cycles compared (traffic and drain; up to and including a mismatch).
-    pub cycles: u64,
-    /// Wall time of the compared cycles (not building or loading the design).
-    pub seconds: f64,
-    pub cycles_per_s: f64,
-    /// Packets (or the top's unit: see [`Top::packets`]) the model delivered.
-    pub packets: u64,
-    /// 0, or 1 for the mismatch that stopped the run.
-    pub mismatches: u64,
-    pub first: Option<Mismatch>,
-    pub counters: Vec<(String, u64)>,
-    /// CPU time of the model side (stimulus, model, scoreboard) and of the backend side (design and
-    /// comparison; waiting for the model costs none); they run in parallel, so on an otherwise idle machine with two cores the
-    /// rate is about `cycles / max(model_seconds, backend_seconds)`.
-    pub model_seconds: f64,
-    pub backend_seconds: f64,
-    /// Files written on a mismatch.
-    pub vcd: Vec<PathBuf>,
-}
-
-impl Report {
-    /// A counter by name (0 if the top has none of that name).
-    pub fn counter(&self, name: &str) -> u64 {
-        self.counters
-            .iter()
-            .find(|c| c.0 == name)
-            .map_or(0, |c| c.1)
-    }
-
-    /// The JSON object of `asr cosim --json`: `top`, `backend`, `cycles`, `seconds`, `cycles_per_s`,
-    /// `packets`, `mismatches`, and `seed`, `model_cpu_s`, `backend_cpu_s`, `counters`, `first_mismatch`.
-    pub fn json(&self) -> serde_json::Value {
-        let counters: serde_json::Map<String, serde_json::Value> = self
-            .counters
-            .iter()
-            .map(|(k, v)| (k.clone(), (*v).into()))
-            .collect();
-        serde_json::json!({
-            "top": self.top,
-            "backend": self.backend,
-            "cycles": self.cycles,
-            "seconds": self.seconds,
-            "cycles_per_s": self.cycles_per_s.round(),
-            "packets": self.packets,
-            "mismatches": self.mismatches,
-            "seed": self.seed,
-            "model_cpu_s": self.model_seconds,
-            "backend_cpu_s": self.backend_seconds,
-            "counters": counters,
-            "first_mismatch": self.first.as_ref().map(|m| serde_json::json!({
-                "cycle": m.cycle,
-                "signal": m.signal,
-                "expected": m.expected,
-                "actual": m.actual,
-            })),
-        })
-    }
-
-    /// Panics unless the run compared at least `min_cycles` cycles with no mismatch; says so on stderr.
-    pub fn assert_clean(&self, min_cycles: u64) {
-        if let Some(m) = &self.first {
-            panic!(
-                "{} ({}): {m} (ASR_SEED={:#x})",
-                self.top, self.backend, self.seed
-            );
-        }
-        assert!(
-            self.cycles >= min_cycles,
-            "{} ({}): only {} of {min_cycles} cycles compared",
-            self.top,
-            self.backend,
-            self.cycles
-        );
-        eprintln!("{self}");
-    }
-}
-
-impl std::fmt::Display for Report {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{} on {}: {} cycles in {:.2} s ({:.0} cycles/s; CPU: model side {:.2} s, {} side {:.2} s), {} packets, {} mismatches (seed {:#x})",
-            self.top,
-            self.backend,
-            self.cycles,
-            self.seconds,
-            self.cycles_per_s,
-            self.model_seconds,
-            self.backend,
-            self.backend_seconds,
-            self.packets,
-            self.mismatches,
-            self.seed
-        )?;
-        if !self.counters.is_empty() {
-            let c: Vec<String> = self
-                .counters
-                .iter()
-                .map(|(k, v)| format!("{k} {v}"))
-                .collect();
-            write!(f, "; {}", c.join(", "))?;
-        }
-        if let Some(m) = &self.first {
-            write!(f, "\n  first mismatch: {m}")?;
-        }
-        Ok(())
-    }
-}
 
 /// CPU time of the calling thread (robust to other processes sharing the machine, unlike wall time).
 pub fn thread_cpu() -> Duration {
@@ -386,7 +273,7 @@ fn check_perturb(layout: &Layout, p: &Option<Perturb>) -> Result<()> {
 /// Runs `opts.top` on `opts.backend` against its model. A mismatch is a result (`Report::first`), not an
 /// error; an error is a model-side failure (scoreboard, invariant, deadlock) or a backend that cannot run.
 pub fn run(opts: &Options) -> Result<Report> {
-    let (layout, verilog) = super::layout(&opts.top)?;
+    let (layout, verilog) = tops::layout(&opts.top)?;
     check_perturb(&layout, &opts.perturb)?;
     if opts.backend == BackendKind::Icarus {
         return run_icarus(opts, &layout, &verilog);
@@ -665,4 +552,14 @@ fn run_icarus(opts: &Options, layout: &Layout, verilog: &str) -> Result<Report> 
         report.vcd = vec![path.clone()];
     }
     Ok(report)
+}
+
+/// Runs `top` on `backend` for `cycles` cycles of traffic with the test seed ([`crate::harness::seed`]),
+/// asserting no mismatch and no model-side failure, and returns the report (printed on stderr). For tests.
+pub fn check(top: &str, backend: BackendKind, cycles: u64) -> Report {
+    let seed = crate::harness::seed();
+    let r = run(&Options::new(top, backend, cycles, seed))
+        .unwrap_or_else(|e| panic!("{top} on {}: {e:#} (ASR_SEED={seed:#x})", backend.name()));
+    r.assert_clean(cycles);
+    r
 }

@@ -1,11 +1,12 @@
 //! The RustHDL backend: the top's rust-hdl description in rust-hdl's own thread-free simulation
 //! ([`crate::lockstep::cycle`]), driven from the same frames as the Verilog backends.
 //!
-//! A top's binding is one [`rusthdl_io!`](crate::rusthdl_io) line naming its input and output fields in
+//! A top's binding is one [`rusthdl_io!`](crate::rusthdl_io!) line naming its input and output fields in
 //! declaration order (the Verilog's port names are the field names); [`RustHdl::new`] checks them against
 //! the exported Verilog's port list.
 
-use super::{Backend, Layout};
+use super::ports::Layout;
+use super::top::Backend;
 use crate::lockstep::SETTLE;
 use num_bigint::BigUint;
 use rust_hdl::prelude::*;
@@ -68,7 +69,7 @@ pub fn get<T: PortValue + Synth>(s: &Signal<Out, T>, out: &mut [u32], k: &mut us
     *k += n;
 }
 
-/// How a rust-hdl top is driven: written by [`rusthdl_io!`](crate::rusthdl_io).
+/// How a rust-hdl top is driven: written by [`rusthdl_io!`](crate::rusthdl_io!).
 pub trait HdlIo {
     type Hw: Block + Default + 'static;
     const CLOCKED: bool;
@@ -77,45 +78,6 @@ pub trait HdlIo {
     fn set(hw: &mut Self::Hw, pins: &[u32]);
     fn get(hw: &Self::Hw, out: &mut [u32]);
     fn clock(hw: &mut Self::Hw, high: bool);
-}
-
-/// Binds a rust-hdl top to frames: `rusthdl_io!(Name, HwType, clocked|comb, [inputs…], [outputs…])`.
-#[macro_export]
-macro_rules! rusthdl_io {
-    ($name:ident, $hw:ty, $kind:ident, [$($i:ident),* $(,)?], [$($o:ident),* $(,)?]) => {
-        pub struct $name;
-        impl $crate::cosim::rusthdl::HdlIo for $name {
-            type Hw = $hw;
-            const CLOCKED: bool = $crate::rusthdl_io!(@clocked $kind);
-            fn inputs() -> &'static [&'static str] {
-                &[$(stringify!($i)),*]
-            }
-            fn outputs() -> &'static [&'static str] {
-                &[$(stringify!($o)),*]
-            }
-            fn set(hw: &mut $hw, pins: &[u32]) {
-                let mut k = 0;
-                $($crate::cosim::rusthdl::set(&mut hw.$i, pins, &mut k);)*
-                let _ = k;
-            }
-            fn get(hw: &$hw, out: &mut [u32]) {
-                let mut k = 0;
-                $($crate::cosim::rusthdl::get(&hw.$o, out, &mut k);)*
-                let _ = k;
-            }
-            $crate::rusthdl_io!(@clock $kind, $hw);
-        }
-    };
-    (@clocked clocked) => { true };
-    (@clocked comb) => { false };
-    (@clock clocked, $hw:ty) => {
-        fn clock(hw: &mut $hw, high: bool) {
-            hw.clock.next = rust_hdl::prelude::Clock::from(high);
-        }
-    };
-    (@clock comb, $hw:ty) => {
-        fn clock(_: &mut $hw, _: bool) {}
-    };
 }
 
 /// A rust-hdl top in simulation.

@@ -15,7 +15,7 @@ use rust_hdl::prelude::*;
 use std::io::Write;
 
 use super::gtkw::{Fmt, Group, Row};
-use super::{bits_of, NsTimescale};
+use super::vcd_out::{bits_of, NsTimescale};
 use crate::harness::{bools, from_bools, pack};
 use crate::lockstep::SETTLE;
 

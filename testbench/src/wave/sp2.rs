@@ -27,7 +27,7 @@ use rust_hdl::prelude::*;
 use std::collections::HashMap;
 use std::io::Write;
 
-use super::NsTimescale;
+use super::vcd_out::{bits_of, NsTimescale};
 use crate::harness::{from_bools, pack, unpack};
 use crate::lockstep::SETTLE;
 
@@ -238,7 +238,7 @@ pub(crate) fn write_model_vcd<Wr: Write>(
                     },
                 )?;
             } else {
-                w.change_vector(id, super::bits_of(v, sigs[k].width))?;
+                w.change_vector(id, bits_of(v, sigs[k].width))?;
             }
         }
         Ok(())

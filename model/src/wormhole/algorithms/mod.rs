@@ -15,8 +15,8 @@ pub mod nonminimal;
 pub mod subcubes;
 pub mod zenith;
 
+use super::error::WormError;
 use super::router::Candidates;
-use super::WormError;
 use std::fmt;
 use std::str::FromStr;
 

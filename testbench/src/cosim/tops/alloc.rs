@@ -5,7 +5,8 @@
 //! per cycle. The model's state (pointers, priority diagonal, random register) is carried from cycle to
 //! cycle exactly as the hardware's registers, so every grant of every cycle is compared.
 
-use crate::cosim::{Frame, Top};
+use crate::cosim::ports::Frame;
+use crate::cosim::top::Top;
 use crate::harness::rng;
 use asr_model::allocator::pim_lfsr::PimLfsr8;
 use asr_model::allocator::{by_name, check_matching, Allocator, NO_GRANT};

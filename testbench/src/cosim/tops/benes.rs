@@ -5,7 +5,8 @@
 //! packet is delivered exactly once, with its tag, at an output its header permits, and the drain that the
 //! network empties.
 
-use crate::cosim::{Frame, Top};
+use crate::cosim::ports::Frame;
+use crate::cosim::top::Top;
 use crate::harness::rng;
 use crate::traffic::BenesTraffic;
 use asr_model::benes::{Benes, BenesOutputs, BenesSwitch};

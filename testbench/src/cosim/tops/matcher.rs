@@ -2,7 +2,8 @@
 //! random request matrices (mostly density ½, sometimes very sparse or dense rows:
 //! [`crate::lockstep::random_rows`]). One matrix per cycle.
 
-use crate::cosim::{Frame, Top};
+use crate::cosim::ports::Frame;
+use crate::cosim::top::Top;
 use crate::harness::rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 

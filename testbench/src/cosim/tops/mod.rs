@@ -38,8 +38,9 @@ use asr_hdl::switch2r::Switch2RTop as Switch2RHdl;
 use asr_model::sp2::v2::switch::Sp2SwitchV2;
 use asr_model::switch2r::Switch2R;
 
+use super::ports::Layout;
 use super::rusthdl::{HdlIo, RustHdl};
-use super::{Backend, Layout, Top};
+use super::top::{Backend, Top};
 
 /// Where `scripts/synth.sh` synthesises a top (every target: iCE40 HX8K, ECP5 25F and 85F).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -372,4 +373,10 @@ pub fn make(top: &str, seed: u64, cycles: u64) -> Result<Box<dyn Top>> {
 /// The rust-hdl description of `top` in rust-hdl's simulation, checked against `layout`.
 pub fn rusthdl(top: &str, layout: &Layout) -> Result<Box<dyn Backend>> {
     (find(top)?.rusthdl)(layout)
+}
+
+/// The layout of an exported top, from its Verilog.
+pub fn layout(top: &str) -> anyhow::Result<(Layout, String)> {
+    let v = find(top)?.verilog();
+    Ok((Layout::from_verilog(top, &v)?, v))
 }

@@ -11,7 +11,8 @@
 //! model). Model-side checks: every grant is inside its row's wait set and to a free transmitter, inside the set
 //! the receiver requested `LATENCY` cycles before, and no receiver is granted twice.
 
-use crate::cosim::{Frame, Top};
+use crate::cosim::ports::Frame;
+use crate::cosim::top::Top;
 use crate::harness::rng;
 use asr_model::sp2::v2::allocator::{Allocator, LATENCY, N};
 use rand::Rng;

@@ -13,7 +13,8 @@
 //! with its free list full.
 
 use super::sp2_switch::SwitchTwin;
-use crate::cosim::{Frame, Top};
+use crate::cosim::ports::Frame;
+use crate::cosim::top::Top;
 use crate::harness::rng;
 use asr_model::content_board::ContentBoard;
 use asr_model::header::Header;

@@ -16,7 +16,8 @@
 //! (in the order their first chunks were written) against which every chunk read is compared (no chunk lost,
 //! duplicated, corrupted or misdelivered); after the drain every chunk is free and nothing is promised.
 
-use crate::cosim::{Frame, Top};
+use crate::cosim::ports::Frame;
+use crate::cosim::top::Top;
 use crate::harness::rng;
 use asr_model::sp2::v2::central_queue::{
     AdmReq, CentralQueue, Chunk, CqIn, ReadPtr, CHUNKS, N, PFIFO,

@@ -12,7 +12,8 @@
 //! backends equal the model on every output in every cycle, so what the check sees holds for the Verilog too.
 
 use super::sp2_switch::{put_link, SwitchTwin};
-use crate::cosim::{Frame, Top};
+use crate::cosim::ports::Frame;
+use crate::cosim::top::Top;
 use asr_model::sp2::node::Node;
 use asr_model::sp2::PORTS;
 use std::ops::Range;
@@ -90,11 +91,11 @@ impl<S: SwitchTwin> Sp2Directed<S> {
     }
 
     /// The stimulus of a run of this script (for [`crate::cosim::Options::stimulus`]).
-    pub fn stimulus(script: Script) -> crate::cosim::Stimulus
+    pub fn stimulus(script: Script) -> crate::cosim::run::Stimulus
     where
         S: 'static,
     {
-        crate::cosim::Stimulus(Arc::new(move || Box::new(Self::new(script.clone()))))
+        crate::cosim::run::Stimulus(Arc::new(move || Box::new(Self::new(script.clone()))))
     }
 
     /// Runs the script on the model alone and returns its log (for tests that check the model before the
@@ -228,10 +229,10 @@ pub fn raw_from(start: usize, bytes: &[u8]) -> Vec<Option<u8>> {
 }
 
 /// The backends every directed script runs on after the model.
-pub const BACKENDS: [crate::cosim::BackendKind; 3] = [
-    crate::cosim::BackendKind::RustHdl,
-    crate::cosim::BackendKind::Icarus,
-    crate::cosim::BackendKind::Verilator,
+pub const BACKENDS: [crate::cosim::run::BackendKind; 3] = [
+    crate::cosim::run::BackendKind::RustHdl,
+    crate::cosim::run::BackendKind::Icarus,
+    crate::cosim::run::BackendKind::Verilator,
 ];
 
 /// Runs `script` on switch `S`'s model alone, then on every backend against the model; panics on a failed
@@ -240,9 +241,9 @@ pub fn run_everywhere<S: SwitchTwin + 'static>(name: &str, script: Script) {
     Sp2Directed::<S>::model_only(script.clone())
         .unwrap_or_else(|e| panic!("{name} ({}), model: {e}", S::TOP));
     for b in BACKENDS {
-        let mut o = crate::cosim::Options::new(S::TOP, b, script.cycles, 0);
+        let mut o = crate::cosim::run::Options::new(S::TOP, b, script.cycles, 0);
         o.stimulus = Some(Sp2Directed::<S>::stimulus(script.clone()));
-        let r = crate::cosim::run(&o)
+        let r = crate::cosim::run::run(&o)
             .unwrap_or_else(|e| panic!("{name} ({}) on {}: {e:#}", S::TOP, b.name()));
         r.assert_clean(script.cycles);
         eprintln!("{name}: {r}");

@@ -15,7 +15,8 @@
 //! crossbar is contended and the queue's write port is mostly given to other receivers. The error counters are
 //! compared modulo 256 (8-bit ports).
 
-use crate::cosim::{Frame, Top};
+use crate::cosim::ports::Frame;
+use crate::cosim::top::Top;
 use crate::harness::rng;
 use asr_model::sp2::v2::allocator::LATENCY;
 use asr_model::sp2::v2::receiver::{Arrival, Offer, Receiver, RxDecide, RxState};

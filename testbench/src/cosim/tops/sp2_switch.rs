@@ -15,7 +15,8 @@
 //! after the drain nothing is outstanding and the switch is idle with every chunk free. (Bit flips in `LEN`
 //! or `R1`, which misframe a receiver for good, are the receiver tops' stimulus, not this one's.)
 
-use crate::cosim::{Frame, Top};
+use crate::cosim::ports::Frame;
+use crate::cosim::top::Top;
 use crate::harness::rng;
 use asr_model::content_board::ContentBoard;
 use asr_model::header::Header;
@@ -295,7 +296,7 @@ pub fn put_link(f: &mut Frame, prefix: &str, token: &str, link: &[Option<u8>], t
 /// Asserts that a run of this top of `cycles` cycles of traffic exercised what it should (per 100 000
 /// cycles: the byte and packet counts, both paths, both error counters, every payload corner and both
 /// short gaps, at about half of what seed 0x5eeda5a5 gives on either switch).
-pub fn assert_exercised(r: &crate::cosim::Report, cycles: u64) {
+pub fn assert_exercised(r: &crate::cosim::report::Report, cycles: u64) {
     let k = cycles as f64 / 100_000.0;
     let want = [
         ("bytes_out", 250_000.0),

@@ -16,7 +16,8 @@
 //! Scoreboard (model side): the link bytes are exactly the packets' bytes in order, each packet followed by
 //! the CRC-8 of its bytes (inverted when bad), nothing lost, duplicated or reordered.
 
-use crate::cosim::{Frame, Top};
+use crate::cosim::ports::Frame;
+use crate::cosim::top::Top;
 use crate::harness::rng;
 use asr_model::sp2::crc8_step;
 use asr_model::sp2::v2::central_queue::Chunk;

@@ -3,7 +3,8 @@
 //! until accepted) and random output backpressure, in four phases of load and backpressure so every
 //! arbitration case, both round-robin pointers and (for `switch2r`) the skid buffers are exercised.
 
-use crate::cosim::{Frame, Top};
+use crate::cosim::ports::Frame;
+use crate::cosim::top::Top;
 use crate::harness::{mask, rng};
 use asr_hdl::switch2::SWITCH2_W;
 use asr_model::benes::BenesSwitch;

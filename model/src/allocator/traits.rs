@@ -1,12 +1,52 @@
-//! The engine's phase 1 as a loop generic over the allocator: the network engine
-//! ([`crate::network::engine`]) fills a [`Phase1`] with its state each cycle and hands it to its allocator,
-//! whose [`Allocator::phase1`] runs [`Phase1::run`] with itself, so the loop over the switches is compiled
-//! once per allocator with the decision inlined. This file knows the allocator trait and the routing's hop
-//! rule; the engine imports it, and no allocator imports the engine.
+//! The allocator trait ([`Allocator`]) and the engine's phase 1 as a loop generic over it ([`Phase1`]), in
+//! one file because each names the other: the network engine ([`crate::network::engine`]) fills a
+//! [`Phase1`] with its state each cycle and hands it to its allocator, whose [`Allocator::phase1`] runs
+//! [`Phase1::run`] with itself, so the loop over the switches is compiled once per allocator with the
+//! decision inlined. This file knows the routing's hop rule; the engine imports it, and no allocator imports
+//! the engine.
 
-use super::{Allocator, NO_GRANT};
+use super::grant::NO_GRANT;
 use crate::network::packet::NONE;
 use crate::routing::hop::{Head, HopRule};
+use std::fmt;
+
+/// A switch allocator (see the documentation of [`crate::allocator`]).
+pub trait Allocator: Send + Sync + fmt::Debug {
+    /// The registry name.
+    fn name(&self) -> &'static str;
+    /// Bytes of state per switch of `radix` ports.
+    fn state_len(&self, radix: usize) -> usize;
+    /// Initial state of switch number `switch` (pointers at 0; random streams seeded from `seed` and the
+    /// switch number).
+    fn init(&self, switch: usize, seed: u64, state: &mut [u8]) {
+        let _ = (switch, seed);
+        state.fill(0);
+    }
+    /// One decision: `req.len()` = radix = `grant.len()`.
+    fn allocate(&self, req: &[u64], state: &mut [u8], grant: &mut [u8]);
+    /// Whether the decision depends on the age of each input's head packet: the engine then keeps every
+    /// packet's generation cycle in its buffers and calls [`Allocator::allocate_aged`].
+    #[inline]
+    fn uses_age(&self) -> bool {
+        false
+    }
+    /// One decision knowing each input's head packet (`heads[i].born`: its generation cycle, low 32 bits).
+    #[inline]
+    fn allocate_aged(
+        &self,
+        req: &[u64],
+        heads: &[crate::routing::hop::Head],
+        state: &mut [u8],
+        grant: &mut [u8],
+    ) {
+        let _ = heads;
+        self.allocate(req, state, grant);
+    }
+    /// Runs the engine's phase 1 with this allocator. Every implementation is the one line
+    /// `p.run(self)`: the engine's loop over the switches is then compiled once per allocator, with
+    /// [`Allocator::allocate`] inlined (one dynamic call per cycle instead of one per switch).
+    fn phase1(&self, p: &mut Phase1<'_>);
+}
 
 /// An output port: its one-packet buffer, the channel's credits and where it leads.
 #[derive(Debug, Clone, Copy)]
