@@ -48,7 +48,9 @@ pub struct Sp2SysConfig {
     /// the route bytes, the corners often); `payload` is then ignored.
     #[serde(default)]
     pub payload_full: bool,
+    /// Cycles of injection before the measured window (their packets are not tagged).
     pub warmup: u64,
+    /// Cycles of the measured window; injection stops at its end and the system drains.
     pub measure: u64,
     /// Packets a processor may have waiting before it refuses new ones.
     pub source_queue: usize,
@@ -56,6 +58,8 @@ pub struct Sp2SysConfig {
     pub consume: f64,
     /// Check the central queues' lists every this many cycles (0 = only at the end).
     pub check_every: u64,
+    /// Seed of the run's random numbers (traffic, payload lengths, route choices, backpressure): the same
+    /// seed gives the same run.
     pub seed: u64,
 }
 
@@ -78,25 +82,33 @@ impl Default for Sp2SysConfig {
 /// What one run measured.
 #[derive(Debug, Clone, Serialize, serde::Deserialize)]
 pub struct Sp2SysStats {
+    /// Processors in the network.
     pub processors: usize,
+    /// Switches in the network.
     pub switches: usize,
+    /// The routing's name (the tables used before any failure).
     pub routing: String,
+    /// Offered load in link bytes per processor per cycle, as configured.
     pub load: f64,
     /// Link bytes of delivered packets per processor per cycle, over the measured window.
     pub accepted: f64,
-    /// Packets created in the measured window and their mean / 99th-percentile latency in cycles (creation to
-    /// the last byte at the destination; includes waiting at the source).
+    /// Packets created in the measured window (tagged).
     pub tagged: u64,
+    /// Mean latency in cycles of the tagged packets delivered: from creation to the last byte consumed at
+    /// the destination (includes waiting at the source); 0 if none was delivered.
     pub mean_latency: f64,
+    /// 99th-percentile latency in cycles of the same packets.
     pub p99_latency: u64,
     /// Packets refused because their source queue was full (offered but never created).
     pub refused: u64,
-    /// Packets created in the whole run, and delivered intact (all of them unless links failed).
+    /// Packets created in the whole run.
     #[serde(default)]
     pub created: u64,
+    /// Packets delivered intact in the whole run (all those created unless links failed).
     pub delivered: u64,
-    /// Mean chunks in use per central queue over the window, and the largest occupancy of any one queue.
+    /// Mean chunks in use per central queue over the measured window.
     pub mean_queue_chunks: f64,
+    /// The largest occupancy of any one central queue in the window, in chunks.
     pub max_queue_chunks: usize,
     /// Share of packet-hops through a central queue (rather than cut through the crossbar).
     pub queue_share: f64,
@@ -125,6 +137,7 @@ pub struct FaultPlan<'a> {
 /// What a fault scenario measured.
 #[derive(Debug, Clone, Serialize, serde::Deserialize)]
 pub struct FaultStats {
+    /// The cycle at whose start the links failed.
     pub at: u64,
     /// The cycle from which new packets use the regenerated tables.
     pub switch_at: u64,
@@ -138,15 +151,17 @@ pub struct FaultStats {
     /// Damaged remains of packets cut by the failure that still reached a processor (flagged bad, counted once
     /// each; their packets are in `lost`).
     pub fragments: u64,
-    /// Bytes the failed links swallowed and filler bytes that completed cut packets.
+    /// Bytes the failed links swallowed.
     pub discarded_bytes: u64,
+    /// Filler bytes that completed packets cut by the failure.
     pub filler_bytes: u64,
-    /// Packets created from `switch_at` on, and how many of them were delivered (all, or the run fails).
+    /// Packets created from `switch_at` on.
     pub created_after_switch: u64,
+    /// Of those, how many were delivered (all, or the run fails).
     pub delivered_after_switch: u64,
-    /// Accepted load (link bytes per processor per cycle) in the measured window before the failure and from
-    /// `switch_at` to the end of injection.
+    /// Accepted load (link bytes per processor per cycle) in the measured window before the failure.
     pub accepted_before: f64,
+    /// Accepted load from `switch_at` to the end of injection.
     pub accepted_after: f64,
 }
 
