@@ -10,14 +10,18 @@ use std::fmt;
 /// Which mesh-connected topology.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum GridKind {
+    /// A 2-D mesh: no wrap-around links.
     Mesh,
+    /// A 2-D torus: every dimension wraps around.
     Torus,
+    /// An n-cube: every dimension has extent 2.
     Hypercube,
 }
 
 /// A mesh, torus or hypercube.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Grid {
+    /// Mesh, torus or hypercube.
     pub kind: GridKind,
     /// Extent of each dimension (2 for every dimension of an n-cube).
     pub dims: Vec<usize>,
@@ -26,8 +30,11 @@ pub struct Grid {
 /// A link out of a node: the neighbour, the dimension it moves in, and the direction (+1 or −1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Step {
+    /// The neighbour's node number.
     pub to: usize,
+    /// The dimension the link moves in.
     pub dim: usize,
+    /// +1 or −1 along that dimension.
     pub dir: i8,
 }
 
@@ -78,6 +85,7 @@ impl Grid {
         Ok(g)
     }
 
+    /// Number of nodes (the product of the extents).
     pub fn nodes(&self) -> usize {
         self.dims.iter().product()
     }
@@ -94,6 +102,7 @@ impl Grid {
             .collect()
     }
 
+    /// The node at coordinates `c` (the inverse of [`Self::coords`]).
     pub fn index(&self, c: &[usize]) -> usize {
         c.iter()
             .zip(&self.dims)

@@ -69,9 +69,13 @@ pub fn per_hop_table(
 /// The outcome of [`check_against_s`].
 #[derive(Debug, Clone, Serialize)]
 pub struct PerHopCheck {
+    /// The topology's name (`mesh:KxK`, `torus:KxK`, `hypercube:D`).
     pub topology: String,
+    /// The policy's name ([`Policy::name`]).
     pub policy: String,
+    /// Probability that an eligible link is available.
     pub p: f64,
+    /// Packets sent.
     pub packets: u64,
     /// Packets delivered without waiting in any buffer.
     pub undelayed: u64,

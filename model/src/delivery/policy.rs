@@ -24,13 +24,18 @@ use std::cmp::Ordering;
 /// A per-hop routing policy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Policy {
+    /// Neighbours by decreasing S: the order that maximises S(v).
     Optimal,
+    /// Maximum shortest paths: neighbours by decreasing P(w, u).
     Mp,
+    /// Zig-zag: links of the dimension with the larger remaining offset first.
     Z2,
+    /// XY on meshes and tori, E-cube on hypercubes: only the lowest dimension with an offset.
     DimensionOrder,
 }
 
 impl Policy {
+    /// The policy named `s`: `optimal`, `mp`, `z2`, or `xy` / `ecube` / `e-cube` / `dimension-order`.
     pub fn parse(s: &str) -> Result<Policy, String> {
         match s {
             "optimal" => Ok(Policy::Optimal),
@@ -40,6 +45,7 @@ impl Policy {
             _ => Err(format!("unknown policy `{s}` (optimal, mp, z2, xy, ecube)")),
         }
     }
+    /// The policy's canonical name (as [`Self::parse`] accepts it).
     pub fn name(self) -> &'static str {
         match self {
             Policy::Optimal => "optimal",
@@ -53,7 +59,9 @@ impl Policy {
 /// S and the priority order at every node, for one destination and one policy.
 #[derive(Debug, Clone)]
 pub struct Delivery {
+    /// The destination node u.
     pub dest: usize,
+    /// The policy the orders follow.
     pub policy: Policy,
     /// S(v, dest) for every node v.
     pub s: Vec<Poly>,

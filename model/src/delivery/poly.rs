@@ -36,12 +36,15 @@ pub enum Sign {
 }
 
 impl Poly {
+    /// The zero polynomial (no coefficients).
     pub fn zero() -> Self {
         Poly { coeffs: vec![] }
     }
+    /// The constant 1.
     pub fn one() -> Self {
         Poly::constant(1)
     }
+    /// The constant `c`.
     pub fn constant(c: i64) -> Self {
         Poly::from_coeffs(vec![BigInt::from(c)])
     }
@@ -53,18 +56,22 @@ impl Poly {
     pub fn q() -> Self {
         Poly::from_i64(&[1, -1])
     }
+    /// Σ `c[k]` p^k.
     pub fn from_i64(c: &[i64]) -> Self {
         Poly::from_coeffs(c.iter().map(|&x| BigInt::from(x)).collect())
     }
+    /// Σ `coeffs[k]` p^k (trailing zeros dropped).
     pub fn from_coeffs(mut coeffs: Vec<BigInt>) -> Self {
         while coeffs.last().is_some_and(|c| c.is_zero()) {
             coeffs.pop();
         }
         Poly { coeffs }
     }
+    /// The coefficients, constant term first, without trailing zeros (empty for zero).
     pub fn coeffs(&self) -> &[BigInt] {
         &self.coeffs
     }
+    /// Whether this is the zero polynomial.
     pub fn is_zero(&self) -> bool {
         self.coeffs.is_empty()
     }
@@ -77,6 +84,7 @@ impl Poly {
         self.coeffs.iter().enumerate().find(|(_, c)| !c.is_zero())
     }
 
+    /// `self + o`.
     pub fn add(&self, o: &Poly) -> Poly {
         let n = self.coeffs.len().max(o.coeffs.len());
         let z = BigInt::zero();
@@ -86,6 +94,7 @@ impl Poly {
                 .collect(),
         )
     }
+    /// `self − o`.
     pub fn sub(&self, o: &Poly) -> Poly {
         let n = self.coeffs.len().max(o.coeffs.len());
         let z = BigInt::zero();
@@ -95,6 +104,7 @@ impl Poly {
                 .collect(),
         )
     }
+    /// `self · o`.
     pub fn mul(&self, o: &Poly) -> Poly {
         if self.is_zero() || o.is_zero() {
             return Poly::zero();
@@ -110,6 +120,7 @@ impl Poly {
         }
         Poly::from_coeffs(c)
     }
+    /// `self^e` (1 for `e` = 0).
     pub fn pow(&self, e: usize) -> Poly {
         (0..e).fold(Poly::one(), |a, _| a.mul(self))
     }

@@ -19,8 +19,12 @@ use serde::Serialize;
 /// One route: processors as node numbers, hops as permitted-port sets (one-hot here).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GridRoute {
+    /// Source node.
     pub src: usize,
+    /// Destination node.
     pub dst: usize,
+    /// Per switch on the way, the permitted output ports (bit k = port k); the last is port 0, the
+    /// destination's processor.
     pub hops: Vec<u64>,
 }
 
@@ -90,7 +94,9 @@ pub fn write_table(t: &Topology, routes: &[GridRoute]) -> String {
 /// How much of P(v, u) an ASR header can express on one topology.
 #[derive(Debug, Clone, Serialize)]
 pub struct Coverage {
+    /// The topology's name.
     pub topology: String,
+    /// Ordered (source, destination) pairs counted.
     pub pairs: usize,
     /// Mean over ordered pairs of npath / P(v, u).
     pub mean_share: f64,

@@ -16,6 +16,7 @@ use std::cmp::Ordering;
 /// A node whose optimal choice changes with p: the best first neighbour differs between p values.
 #[derive(Debug, Clone, Serialize)]
 pub struct Crossing {
+    /// The node's coordinates (x, y) relative to the destination (0, 0).
     pub node: [usize; 2],
     /// The p values (grid of step 0.001) at which the best first neighbour changes.
     pub at_p: Vec<f64>,
@@ -26,6 +27,7 @@ pub struct Crossing {
 /// The findings for one N×N torus.
 #[derive(Debug, Clone, Serialize)]
 pub struct TorusFindings {
+    /// The torus's side N.
     pub n: usize,
     /// Theorem 1: S_opt(k, k−2) > S_opt(k−1, k−1) exactly (the diagonal is not the best neighbour).
     pub diagonal_not_best: bool,

@@ -12,12 +12,21 @@
 use crate::topology::{Topology, TopologyError};
 use thiserror::Error;
 
+/// Why a network cannot be built.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum BuildError {
+    /// The Beneš size (processors) is not a power of two from 2 to 65536.
     #[error("Beneš size {0}: N must be a power of two from 2 to 65536")]
     BenesSize(usize),
+    /// The k-ary n-fly's parameters are out of range.
     #[error("k-ary n-fly needs k in 2..=64 and n ≥ 1 with k^n ≤ 65536 (got k = {k}, n = {n})")]
-    FlySize { k: usize, n: usize },
+    FlySize {
+        /// Switch radix k.
+        k: usize,
+        /// Stages n.
+        n: usize,
+    },
+    /// The topology builder rejected the network.
     #[error(transparent)]
     Topology(#[from] TopologyError),
 }
@@ -25,6 +34,7 @@ pub enum BuildError {
 /// A multistage network: its graph and where each stage's switches and each processor are.
 #[derive(Debug, Clone)]
 pub struct Staged {
+    /// The network's graph.
     pub topo: Topology,
     /// `switch[s][i]`: element index of switch i of stage s.
     pub switch: Vec<Vec<usize>>,

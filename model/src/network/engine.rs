@@ -436,6 +436,7 @@ impl Engine {
         Ok(self)
     }
 
+    /// The flow control in use (buffer depth, link delay).
     pub fn flow(&self) -> FlowControl {
         self.flow
     }
@@ -466,6 +467,7 @@ impl Engine {
         Ok(self)
     }
 
+    /// The registry name of the allocator in use.
     pub fn allocator_name(&self) -> &'static str {
         self.alloc.name()
     }
@@ -493,9 +495,11 @@ impl Engine {
         self.sw_elem[s]
     }
 
+    /// Processors in the network.
     pub fn processors(&self) -> usize {
         self.proc_elem.len()
     }
+    /// Switches in the network.
     pub fn switches(&self) -> usize {
         self.sw_elem.len()
     }

@@ -14,9 +14,13 @@ pub const NONE: u32 = u32::MAX;
 /// Identity of a packet: the scoreboard key (src, dst, seq) plus its generation cycle.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Meta {
+    /// Source processor.
     pub src: u32,
+    /// Destination processor.
     pub dst: u32,
+    /// Sequence number at the source.
     pub seq: u32,
+    /// Cycle at which the source generated it.
     pub gen: u64,
     /// Cycle at which it entered the first switch's input buffer.
     pub entered: u64,
@@ -46,6 +50,7 @@ impl Packets {
         }
     }
 
+    /// The longest header a slot holds, in hops (1..=255).
     pub fn max_hops(&self) -> usize {
         self.max_hops
     }
@@ -123,11 +128,13 @@ impl Packets {
         (self.len[slot as usize] - self.pos[slot as usize]) as usize
     }
 
+    /// The identity of the packet in `slot`.
     #[inline]
     pub fn meta(&self, slot: u32) -> &Meta {
         &self.meta[slot as usize]
     }
 
+    /// The identity of the packet in `slot`, to update (the simulator sets `entered`).
     #[inline]
     pub fn meta_mut(&mut self, slot: u32) -> &mut Meta {
         &mut self.meta[slot as usize]

@@ -50,8 +50,11 @@ pub const DEADLOCK_CYCLES: u64 = 20_000;
 /// Parameters of one run.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SimConfig {
+    /// When each processor generates packets.
     pub injection: Injection,
+    /// Where each packet goes.
     pub pattern: Pattern,
+    /// Seed of every random stream of the run (see "Random streams" above).
     pub seed: u64,
     /// Packets each processor generates inside the measurement window (at least). Thesis: 1500.
     pub packets_per_input: u64,
@@ -82,22 +85,31 @@ pub struct SimStats {
     pub offered: f64,
     /// Accepted throughput in the measurement window (packets per input per cycle).
     pub accepted: f64,
-    /// Mean and maximum latency of measured packets (cycles, source queue included).
+    /// Mean latency of measured packets (cycles, source queue included).
     pub mean_latency: f64,
+    /// Maximum latency of measured packets (cycles, source queue included).
     pub max_latency: u64,
-    /// Mean time from entering the first switch to delivery (no source queueing).
+    /// Mean time in cycles of measured packets from entering the first switch to delivery (no source
+    /// queueing).
     pub mean_network_latency: f64,
+    /// Packets generated in the measurement window and delivered (all of them: a lost packet is an error).
     pub measured: u64,
+    /// Start of the measurement window, t0: the cycle the network was found steady.
     pub steady_cycle: u64,
+    /// End of the measurement window, t1 (exclusive): injection stops here.
     pub window_end: u64,
+    /// Cycles run in all, drain included.
     pub cycles: u64,
+    /// Packets generated in the whole run.
     pub generated: u64,
+    /// Packets delivered in the whole run (equal to `generated`).
     pub delivered: u64,
     /// Switch evaluations performed (switches × cycles), for speed figures.
     pub router_cycles: u64,
-    /// Memory high-water marks: the most packets stored at once (in the network or offered), and the most
-    /// scoreboard entries. Neither grows with the run's length (see "Flat memory").
+    /// Memory high-water mark: the most packets stored at once (in the network or offered). It does not grow
+    /// with the run's length (see "Flat memory").
     pub peak_packets: u64,
+    /// Memory high-water mark: the most scoreboard entries at once (packets inside the network).
     pub peak_scoreboard: u64,
 }
 

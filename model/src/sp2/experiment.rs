@@ -29,10 +29,13 @@ pub struct Sp2Stats {
     pub set_bits: u32,
     /// Offered load in bytes per port per cycle (1.0 = saturation: always a packet waiting).
     pub offered: f64,
+    /// Measured cycles (after a warm-up of a fifth as many).
     pub cycles: u64,
     /// Link bytes delivered per output port per cycle (measured after warm-up).
     pub throughput: f64,
+    /// Mean chunks in use in the central queue over the measured cycles.
     pub mean_queue_chunks: f64,
+    /// The most chunks in use in any measured cycle.
     pub max_queue_chunks: usize,
     /// Share of packets that went through the central queue.
     pub queue_share: f64,

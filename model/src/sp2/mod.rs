@@ -35,7 +35,9 @@ pub const PASSES: usize = 2;
 /// What the switch drives in one cycle (every version): each output link's register and each input's token.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Sp2Outputs {
+    /// Per output port, the byte its transmitter drives on the link (`None`: the link is idle).
     pub link_out: [Option<u8>; PORTS],
+    /// Per input port, the token its receiver returns upstream (one byte consumed from its FIFO).
     pub token_out: [bool; PORTS],
 }
 

@@ -36,7 +36,12 @@ pub enum End {
     /// Nothing is connected.
     Open,
     /// Port `port` of switch `sw` (index into [`Sp2Network::switches`]).
-    Switch { sw: usize, port: u8 },
+    Switch {
+        /// Index into [`Sp2Network::switches`].
+        sw: usize,
+        /// Port of that switch, 0 to 7.
+        port: u8,
+    },
     /// Processor k.
     Node(usize),
     /// A failed link: the bit bucket behind an output, the filler in front of an input.
@@ -46,22 +51,49 @@ pub enum End {
 /// Why a network cannot be built or a cycle failed.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum Sp2NetError {
+    /// A switch of the topology does not have 8 ports.
     #[error("switch `{name}` has {ports} ports; SP2 switches have exactly 8")]
-    NotEightPorts { name: String, ports: u32 },
+    NotEightPorts {
+        /// The switch's name in the topology.
+        name: String,
+        /// Its number of ports.
+        ports: u32,
+    },
+    /// The named processor lacks a link to a switch, or one from it.
     #[error("processor `{0}` is not linked to a switch in both directions")]
     NodeUnlinked(String),
+    /// The named processor is wired to another processor.
     #[error("processor `{0}` is linked directly to another processor")]
     NodeToNode(String),
+    /// A switch broke one of its invariants while stepping, or its central-queue lists are inconsistent.
     #[error("switch `{name}`: {err}")]
-    Switch { name: String, err: String },
+    Switch {
+        /// The switch's name.
+        name: String,
+        /// The switch model's description of the error.
+        err: String,
+    },
+    /// A switch drove a byte on an output with nothing connected.
     #[error(
         "cycle {cycle}: switch `{name}` sent a byte on output {port}, which is not connected (a route leads nowhere)"
     )]
-    Unconnected { cycle: u64, name: String, port: u8 },
+    Unconnected {
+        /// The network's cycle count at the time.
+        cycle: u64,
+        /// The switch's name.
+        name: String,
+        /// The unconnected output port.
+        port: u8,
+    },
+    /// [`Sp2Network::fail_link`] was given a port that is not a working full-duplex link between two
+    /// switches.
     #[error("cannot fail `{name}.{port}`: {why}")]
     BadFailure {
+        /// The switch's name (empty if the index is out of range).
         name: String,
+        /// The port given.
         port: u8,
+        /// Why the link cannot fail.
         why: &'static str,
     },
 }
@@ -70,6 +102,7 @@ pub enum Sp2NetError {
 /// default) or v2 ([`super::v2::switch::Sp2SwitchV2`]).
 #[derive(Debug, Clone)]
 pub struct Sp2Network<S: SwitchModel = Sp2Switch> {
+    /// The switches, in the topology's switch order.
     pub switches: Vec<S>,
     /// Switch names (as in the topology).
     pub names: Vec<String>,
@@ -90,11 +123,14 @@ pub struct Sp2Network<S: SwitchModel = Sp2Switch> {
     rx_credit: Vec<[u16; PORTS]>,
     /// Per failed output: tokens the bit bucket still owes its transmitter.
     bucket: Vec<[u16; PORTS]>,
-    /// Bytes the bit buckets took (packets lost on failed links) and filler bytes sent.
+    /// Bytes the bit buckets took (packets lost on failed links), since the network was built.
     pub discarded_bytes: u64,
+    /// Filler bytes sent into failed inputs to complete cut packets, since the network was built.
     pub filler_bytes: u64,
-    /// Switches stepped this cycle / skipped as idle (a measure of the work done).
+    /// Switch-cycles actually stepped since the network was built (an idle switch with no input is skipped):
+    /// a measure of the work done.
     pub stepped: u64,
+    /// Cycles stepped since the network was built.
     pub cycle: u64,
 }
 

@@ -9,9 +9,11 @@ use std::collections::VecDeque;
 /// A packet as a node receives it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Arrival {
+    /// The payload bytes (between `LEN` and the CRC).
     pub payload: Vec<u8>,
     /// The CRC matched (a packet flagged bad upstream arrives with an inverted CRC).
     pub crc_ok: bool,
+    /// The cycle in which the node consumed the packet's last byte (the CRC).
     pub cycle: u64,
 }
 
@@ -26,17 +28,22 @@ pub struct Node {
     /// Idle cycles still to wait before the next packet starts (taken from `gaps` when it is due).
     gap_left: Option<u32>,
     sending: VecDeque<u8>,
+    /// Bytes the node may still send before a token comes back (starts at the switch receiver's depth,
+    /// [`RX_DEPTH`]).
     pub credit: u16,
     inbox: VecDeque<u8>,
     partial: Vec<u8>,
     tokens_owed: u16,
+    /// Packets received completely, in order; the caller drains them.
     pub arrivals: Vec<Arrival>,
+    /// Bytes driven on the output link since the node was made.
     pub bytes_sent: u64,
     /// Cycle at which each packet's first byte (`LEN`) was sent, in order.
     pub first_byte_cycles: Vec<u64>,
 }
 
 impl Node {
+    /// An idle node with nothing queued and its full credit.
     pub fn new() -> Self {
         Node {
             credit: RX_DEPTH as u16,

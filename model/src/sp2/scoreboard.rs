@@ -55,6 +55,7 @@ impl<T> Default for Scoreboard<T> {
 }
 
 impl<T: Clone> Scoreboard<T> {
+    /// An empty scoreboard.
     pub fn new() -> Self {
         Self::default()
     }

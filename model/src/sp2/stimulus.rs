@@ -37,15 +37,19 @@ pub fn gap(rng: &mut impl Rng) -> u32 {
 /// What a run's stimulus exercised: packets by payload corner and by the gap before them.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Corners {
+    /// Packets counted.
     pub packets: u64,
-    /// Payloads of 0, 1 and 2 bytes.
+    /// Packets with an empty payload.
     pub payload0: u64,
+    /// Packets with a 1-byte payload.
     pub payload1: u64,
+    /// Packets with a 2-byte payload.
     pub payload2: u64,
     /// Payloads of the largest length the packet's route allows.
     pub payload_max: u64,
-    /// Packets queued with a gap of 0 and of 1 idle cycle (the sender may still wait for credit).
+    /// Packets queued with no gap before them (back to back; the sender may still wait for credit).
     pub gap0: u64,
+    /// Packets queued with a gap of 1 idle cycle (the sender may still wait for credit).
     pub gap1: u64,
 }
 

@@ -23,6 +23,7 @@ use thiserror::Error;
 pub struct WriteReq {
     /// The output whose list the chunk joins.
     pub out: u8,
+    /// The chunk's bytes, byte k in bits 8k..8k+8 (bytes past `bytes` are don't-care).
     pub data: u64,
     /// Valid bytes in the chunk (1..=8; less than 8 only in a packet's last chunk).
     pub bytes: u8,
@@ -35,38 +36,63 @@ pub struct WriteReq {
 /// A chunk as read by a transmitter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ReadChunk {
+    /// The output whose list it was taken from.
     pub out: u8,
+    /// The chunk's bytes, byte k in bits 8k..8k+8.
     pub data: u64,
+    /// Valid bytes in the chunk (1..=8).
     pub bytes: u8,
+    /// The packet's last chunk.
     pub last: bool,
+    /// The packet failed its CRC.
     pub bad: bool,
 }
 
 /// Inputs of one cycle.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct CqInputs {
+    /// Per receiver, the chunk it offers this cycle.
     pub wr: [Option<WriteReq>; PORTS],
+    /// Per output, its transmitter can take a chunk this cycle.
     pub rd: [bool; PORTS],
 }
 
 /// Outputs of one cycle.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct CqOutputs {
+    /// The receiver whose chunk is written this cycle.
     pub wr_grant: Option<u8>,
+    /// The output whose list head is read this cycle (its data appear next cycle).
     pub rd_grant: Option<u8>,
     /// The chunk read in the previous cycle.
     pub rd_data: Option<ReadChunk>,
+    /// Chunks on each output's list at the start of the cycle.
     pub count: [u8; PORTS],
+    /// Chunks on the free list at the start of the cycle.
     pub free: u8,
 }
 
 /// A broken invariant of the queue (an error, never a statistic).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum CqError {
+    /// A receiver offered a chunk with 0 or more than 8 valid bytes, or fewer than 8 in a chunk that is not
+    /// its packet's last.
     #[error("receiver {rx} offers a chunk of {bytes} bytes")]
-    BadBytes { rx: usize, bytes: u8 },
+    BadBytes {
+        /// The receiver (input port).
+        rx: usize,
+        /// The valid bytes it claimed.
+        bytes: u8,
+    },
+    /// A receiver offered a chunk for an output that does not exist.
     #[error("receiver {rx} offers a chunk for output {out}")]
-    BadOutput { rx: usize, out: u8 },
+    BadOutput {
+        /// The receiver (input port).
+        rx: usize,
+        /// The output it named.
+        out: u8,
+    },
+    /// The lists are inconsistent: a chunk on two lists or on none, or a tail that is not its list's last.
     #[error("chunk accounting broken: {0}")]
     Leak(String),
 }
@@ -128,9 +154,11 @@ impl CentralQueue {
         self.free as usize > empty_others
     }
 
+    /// Chunks on output `o`'s list.
     pub fn count(&self, o: usize) -> u8 {
         self.count[o]
     }
+    /// Chunks on the free list.
     pub fn free(&self) -> u8 {
         self.free
     }

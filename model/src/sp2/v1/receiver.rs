@@ -12,6 +12,7 @@ use std::collections::VecDeque;
 /// A byte in the crossbar register: the byte, and for the packet's last data byte the CRC verdict.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct XbarByte {
+    /// The byte for the connected transmitter.
     pub byte: u8,
     /// `Some(bad)` on the packet's last data byte.
     pub last: Option<bool>,
@@ -22,24 +23,56 @@ pub struct XbarByte {
 pub enum RxState {
     /// Expecting `LEN`.
     Len,
-    /// Expecting `R1`; `body` = LEN − 1 bytes follow it before the CRC.
-    Route { body: u8 },
+    /// Expecting `R1`.
+    Route {
+        /// Bytes after `R1` before the CRC: `LEN − 1`.
+        body: u8,
+    },
     /// Route decoded, waiting for a crossbar grant.
-    Wait { set: u8, body: u8 },
-    /// Connected to transmitter `out`; `held_sent` once the held first byte went out; `body` bytes left.
-    Xbar { out: u8, held_sent: bool, body: u8 },
+    Wait {
+        /// The permitted outputs, `R1` (bit k = output k).
+        set: u8,
+        /// Body bytes (route bytes after R1, payload) still to read from the FIFO before the CRC.
+        body: u8,
+    },
+    /// Connected through the crossbar to a transmitter.
+    Xbar {
+        /// The transmitter (output port).
+        out: u8,
+        /// The held first byte (`LEN − 1`) went out.
+        held_sent: bool,
+        /// Body bytes (route bytes after R1, payload) still to read from the FIFO before the CRC.
+        body: u8,
+    },
     /// Crossbar request dropped: waiting to choose a queue output.
-    Choose { set: u8, body: u8 },
-    /// Packing chunks for output `out`; `held_in` once the held byte is in a chunk; `body` bytes left.
-    Queue { out: u8, held_in: bool, body: u8 },
-    /// Discarding `left` bytes of a malformed packet (body and CRC).
-    Drop { left: u16 },
+    Choose {
+        /// The permitted outputs, `R1` (bit k = output k).
+        set: u8,
+        /// Body bytes (route bytes after R1, payload) still to read from the FIFO before the CRC.
+        body: u8,
+    },
+    /// Packing chunks into the central queue for one output.
+    Queue {
+        /// The output whose list the chunks join.
+        out: u8,
+        /// The held first byte (`LEN − 1`) is in a chunk.
+        held_in: bool,
+        /// Body bytes (route bytes after R1, payload) still to read from the FIFO before the CRC.
+        body: u8,
+    },
+    /// Discarding a malformed packet (zero `LEN` or zero route byte).
+    Drop {
+        /// Bytes still to discard (the rest of the body and the CRC).
+        left: u16,
+    },
 }
 
 /// One receiver.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Receiver {
+    /// Bytes received from the link and not yet parsed (at most [`RX_DEPTH`], the upstream credit).
     pub fifo: VecDeque<u8>,
+    /// Where the parser is in the current packet.
     pub state: RxState,
     /// The outgoing first byte, `LEN − 1`.
     pub held: u8,
@@ -47,14 +80,17 @@ pub struct Receiver {
     pub crc: u8,
     /// The crossbar register (read by the connected transmitter in the next cycle).
     pub xbar: Option<XbarByte>,
-    /// The chunk being assembled: bytes, and once complete whether it is the last and bad.
+    /// The bytes of the chunk being assembled for the central queue.
     pub asm: Vec<u8>,
+    /// Set once that chunk is complete: (it is the packet's last, the packet is bad).
     pub asm_done: Option<(bool, bool)>,
     /// The chunk waiting for the central queue.
     pub ready: Option<WriteReq>,
     /// Tokens still to pulse upstream (one per cycle).
     pub tokens_owed: u16,
+    /// Packets whose CRC byte did not match, since reset.
     pub crc_errors: u64,
+    /// Packets dropped for a zero `LEN` or a zero route byte, since reset.
     pub route_errors: u64,
 }
 

@@ -20,10 +20,13 @@ use thiserror::Error;
 /// A broken invariant or protocol violation (an error, never a statistic).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum Sp2Error {
+    /// A byte arrived on the input with the receiver's FIFO full.
     #[error("input {0}: byte arrived with the receiver FIFO full (upstream ignored its credit)")]
     RxOverflow(usize),
+    /// A token arrived for the output that would raise its transmitter's credit above [`RX_DEPTH`].
     #[error("output {0}: token arrived with the credit already full")]
     CreditOverflow(usize),
+    /// The central queue was offered a malformed chunk or its lists are inconsistent.
     #[error("central queue: {0}")]
     Queue(#[from] CqError),
 }
@@ -58,8 +61,11 @@ impl Snapshot {
 /// The switch state.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Sp2Switch {
+    /// The receivers, one per input port.
     pub rx: Vec<Receiver>,
+    /// The transmitters, one per output port.
     pub tx: Vec<Transmitter>,
+    /// The central queue shared by all ports.
     pub cq: CentralQueue,
     /// Per transmitter: LRS among the receivers the matching gave it.
     pub xbar_arb: Vec<Lrs>,
@@ -67,6 +73,7 @@ pub struct Sp2Switch {
     pub choose_arb: Lrs,
     /// The receiver writing a packet into each output's list.
     pub lock: [Option<u8>; PORTS],
+    /// Cycles since reset (stepped or skipped).
     pub cycle: u64,
 }
 
@@ -77,6 +84,7 @@ impl Default for Sp2Switch {
 }
 
 impl Sp2Switch {
+    /// The switch after reset: everything empty, every transmitter with its full credit.
     pub fn new() -> Self {
         Sp2Switch {
             rx: vec![Receiver::default(); PORTS],

@@ -13,6 +13,7 @@ use std::collections::VecDeque;
 /// Where the transmitter's current packet comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Source {
+    /// No packet in progress.
     Idle,
     /// Connected to receiver i through the crossbar.
     Xbar(u8),
@@ -26,11 +27,13 @@ pub const SER_BYTES: usize = 16;
 /// One transmitter.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Transmitter {
+    /// Where the current packet comes from.
     pub source: Source,
     /// Bytes from the queue, with `Some(bad)` on a packet's last data byte.
     pub ser: VecDeque<(u8, Option<bool>)>,
     /// A queue read was granted last cycle: its data arrive this cycle.
     pub reading: bool,
+    /// The output FIFO (at most [`TX_DEPTH`] bytes), drained into the output register within the credit.
     pub fifo: VecDeque<u8>,
     /// CRC of the bytes of the current packet sent into the FIFO so far.
     pub crc: u8,
@@ -40,7 +43,9 @@ pub struct Transmitter {
     pub out_reg: Option<u8>,
     /// Credit for the downstream receiver's FIFO.
     pub credit: u16,
+    /// Packets sent that came through the crossbar, since reset.
     pub packets_xbar: u64,
+    /// Packets sent that came through the central queue, since reset.
     pub packets_queue: u64,
 }
 
@@ -147,6 +152,7 @@ impl Transmitter {
         }
     }
 
+    /// Nothing in progress, buffered or on the output pins.
     pub fn is_idle(&self) -> bool {
         self.source == Source::Idle
             && self.ser.is_empty()

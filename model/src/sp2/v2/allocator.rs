@@ -29,18 +29,22 @@ pub const STAGE_ROWS: [std::ops::Range<usize>; 3] = [0..3, 3..6, 6..8];
 /// Cycles from a request to its grant.
 pub const LATENCY: usize = STAGE_ROWS.len();
 
-/// One stage register: the matrix, the assignment so far, and whether it holds a matrix at all (the
-/// pipeline starts empty).
+/// One stage register: the request matrix and the assignment so far (all zero while the pipeline is still
+/// empty after reset: no row requests anything).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Stage {
+    /// Per row, the requested set restricted to the transmitters free when it was captured (bit j = column j).
     pub r: [u8; N],
+    /// Per row, its assigned column as a one-bit mask (0: none), after the row steps taken so far.
     pub m: [u8; N],
 }
 
 /// A grant: receiver `row` to transmitter `col`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Grant {
+    /// The receiver.
     pub row: u8,
+    /// The transmitter.
     pub col: u8,
 }
 
@@ -66,6 +70,7 @@ impl AllocOut {
 pub struct Allocator {
     /// `stage[k]` is the register after stage k (stage 0: the captured matrix).
     pub stage: [Stage; LATENCY],
+    /// Per transmitter, the least-recently-served order of the receivers.
     pub lrs: Vec<Lrs>,
 }
 

@@ -62,9 +62,13 @@ pub struct AdmReq {
 /// verdict (on its last chunk).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Chunk {
+    /// The bytes, byte k at bits `[8k +: 8]`.
     pub data: u64,
+    /// Valid bytes (1..=8; fewer than 8 only in a packet's last chunk).
     pub bytes: u8,
+    /// The packet's last chunk.
     pub last: bool,
+    /// The packet failed its CRC (meaningful on the last chunk).
     pub bad: bool,
 }
 
@@ -75,7 +79,9 @@ pub struct CqIn {
     pub adm: [Option<AdmReq>; N],
     /// Bit r: receiver r asks for admission now (with `adm[r]`).
     pub ask: u8,
+    /// Per receiver: the ready chunk of its admitted packet, if any.
     pub wr: [Option<Chunk>; N],
+    /// Per transmitter: it has room for a chunk this cycle.
     pub rd: [bool; N],
 }
 
@@ -100,18 +106,26 @@ pub struct CqOut {
 /// A broken rule or invariant.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum CqError {
+    /// The receiver offers a chunk but has no admitted packet.
     #[error("receiver {0} offers a chunk without an admitted packet")]
     NotAdmitted(usize),
+    /// The receiver offers a chunk after writing all the chunks its packet was admitted with.
     #[error("receiver {0} writes more chunks than its packet was admitted with")]
     TooManyChunks(usize),
+    /// The receiver asks for admission while it is still an output's writer.
     #[error("receiver {0} asks for admission while writing a packet")]
     AdmWhileWriting(usize),
+    /// The receiver's request has an empty set or a chunk count outside 1..=32.
     #[error("admission request of receiver {0} is malformed: {1:?}")]
     BadAdm(usize, AdmReq),
+    /// The receiver asks with another request (the third field) than it presented in the previous cycle
+    /// (the second).
     #[error("receiver {0} asks for admission with {2:?} after presenting {1:?}")]
     AdmChanged(usize, AdmReq, AdmReq),
+    /// The receiver asks for admission without presenting a request.
     #[error("receiver {0} asks for admission without a request")]
     AskWithoutReq(usize),
+    /// The chunk accounting or the lists are inconsistent (the text says how).
     #[error("invariant: {0}")]
     Invariant(String),
 }
@@ -135,6 +149,7 @@ pub enum ReadPtr {
 /// A receiver's packet being written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Writer {
+    /// The output the packet was admitted for.
     pub out: u8,
     /// The packet's previous chunk (None before its first write).
     pub prev: Option<u8>,
@@ -145,25 +160,38 @@ pub struct Writer {
 /// The queue state.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CentralQueue {
+    /// Per chunk: its contents.
     pub data: Vec<Chunk>,
+    /// Per chunk: the packet's next chunk (valid where `hasnext`).
     pub next: Vec<u8>,
+    /// Per chunk: `next` is set (the successor was written and linked).
     pub hasnext: Vec<bool>,
+    /// The free chunks, in the order they are taken (a FIFO).
     pub free: VecDeque<u8>,
+    /// Chunks admitted packets still have to write.
     pub promised: u16,
+    /// Per output: chunks queued or promised for it.
     pub load: [u16; N],
     /// Loads at the start of the previous cycle (what admission compares).
     pub load_prev: [u16; N],
+    /// Per output: its packet FIFO, the first chunk of each packet written for it and not yet started.
     pub pfifo: Vec<VecDeque<u8>>,
+    /// Per receiver: the packet it is admitted to write, if any.
     pub writer: [Option<Writer>; N],
+    /// Per transmitter: where its next read is.
     pub rp: [ReadPtr; N],
+    /// The read data register: (transmitter, chunk) read in the previous cycle.
     pub rd_reg: Option<(u8, Chunk)>,
     /// The admission requests presented in the previous cycle.
     pub adm_reg: [Option<AdmReq>; N],
     /// The admission decided in the previous cycle (receiver, output, chunks), applied to the state at the
     /// end of this cycle; no admission is decided while one is pending.
     pub adm_pend: Option<(u8, u8, u8)>,
+    /// LRS order of the receivers for admission.
     pub adm_arb: Lrs,
+    /// LRS order of the receivers for the write.
     pub wr_arb: Lrs,
+    /// LRS order of the transmitters for the read.
     pub rd_arb: Lrs,
 }
 
@@ -198,6 +226,7 @@ pub fn least_loaded(set: u8, load: &[u16; N]) -> Option<u8> {
 }
 
 impl CentralQueue {
+    /// An empty queue: every chunk free, in index order.
     pub fn new() -> Self {
         Self::default()
     }

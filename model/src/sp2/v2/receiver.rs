@@ -24,6 +24,7 @@ use thiserror::Error;
 /// A protocol violation by the upstream sender.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum RxError {
+    /// A byte arrived with the FIFO full.
     #[error("byte arrived with the receiver FIFO full (upstream ignored its credit)")]
     Overflow,
 }
@@ -35,17 +36,35 @@ pub enum RxState {
     Idle,
     /// `LEN` taken, expecting `R1`.
     Route,
-    /// Requesting the crossbar for the route set `set`.
-    Wait { set: u8 },
-    /// Connected to transmitter `out`; `held_sent`: `LEN − 1` has gone.
-    Xbar { out: u8, held_sent: bool },
+    /// Requesting the crossbar.
+    Wait {
+        /// The route set, `R1` (bit k = output k).
+        set: u8,
+    },
+    /// Connected through the crossbar to a transmitter.
+    Xbar {
+        /// The transmitter (output port).
+        out: u8,
+        /// `LEN − 1` has gone to the transmitter.
+        held_sent: bool,
+    },
     /// Admitted to the central queue: assembling chunks.
     Queue,
-    /// A malformed packet: `left` bytes (the CRC included) still to discard.
-    Drop { left: u16 },
-    /// Connected to transmitter `out` for the looked-ahead packet: consuming its `LEN` (`r1` false) and
-    /// then its `R1` from the FIFO while the transmitter sends `LEN − 1`.
-    LaStart { out: u8, r1: bool, held_sent: bool },
+    /// A malformed packet (zero `LEN` or zero `R1`) being discarded.
+    Drop {
+        /// Bytes still to discard, the CRC included.
+        left: u16,
+    },
+    /// Connected to a transmitter for the looked-ahead packet: consuming its `LEN` and then its `R1` from
+    /// the FIFO while the transmitter sends `LEN − 1`.
+    LaStart {
+        /// The transmitter (output port).
+        out: u8,
+        /// `LEN` is consumed; `R1` is next.
+        r1: bool,
+        /// `LEN − 1` has gone to the transmitter.
+        held_sent: bool,
+    },
 }
 
 /// What the arrival tracker expects next on the pins.
@@ -53,8 +72,13 @@ pub enum RxState {
 pub enum Arrival {
     /// A packet's `LEN`.
     Len,
-    /// Its `R1`; `capture`: this packet's header goes into the look-ahead.
-    Route { len: u8, capture: bool },
+    /// Its `R1`.
+    Route {
+        /// The packet's `LEN` (bytes after it before the CRC).
+        len: u8,
+        /// This packet's header goes into the look-ahead.
+        capture: bool,
+    },
     /// `n` more bytes of the packet (the CRC included).
     Rest(u16),
 }
@@ -62,6 +86,7 @@ pub enum Arrival {
 /// The header of the receiver's next packet, captured on arrival.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Lookahead {
+    /// The packet's `LEN`.
     pub len: u8,
     /// `R1`, 0 until it has arrived.
     pub set: u8,
@@ -70,9 +95,11 @@ pub struct Lookahead {
 /// What the receiver offers its transmitter this cycle (crossbar path).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Offer {
+    /// A byte of the outgoing packet (`LEN − 1`, route bytes, payload).
     Byte(u8),
     /// The CRC byte is consumed now: the transmitter sends its own CRC, inverted if `bad`.
     End {
+        /// The incoming CRC did not match.
         bad: bool,
     },
 }
@@ -86,16 +113,19 @@ pub struct RxView {
     pub req: u8,
     /// Waiting for the crossbar (the allocator's `waiting` bit).
     pub waiting: bool,
-    /// The set it waits with (for the queue-admission rule), and `chunks` its packet's size: the
-    /// admission request it asks with in `Wait`, presented from the `R1` cycle on (`Route`), 0 otherwise.
+    /// The set it waits with (for the queue-admission rule): with `chunks`, the admission request it asks
+    /// with in `Wait`, presented from the `R1` cycle on (`Route`), 0 otherwise.
     pub set: u8,
     /// Past the queue deadline with an empty assembly: it may ask for admission.
     pub may_queue: bool,
+    /// The packet's size in central-queue chunks for that request ([`chunks_of`] its `LEN`), 0 when `set`
+    /// is 0.
     pub chunks: u8,
     /// Crossbar offer.
     pub offer: Option<Offer>,
     /// Ready chunk for the central queue.
     pub ready: Option<Chunk>,
+    /// The token to the upstream sender on the pins this cycle (a byte was consumed last cycle).
     pub token: bool,
     /// The queue path or a dropped packet consumes its last byte in this cycle.
     pub ends_queue: bool,
@@ -141,7 +171,9 @@ impl RxView {
 /// The receiver state.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Receiver {
+    /// Bytes arrived and not yet consumed (at most [`RX_DEPTH`], the upstream credit).
     pub fifo: VecDeque<u8>,
+    /// Where the parser is in the current packet.
     pub state: RxState,
     /// `LEN − 1`, the outgoing packet's first byte.
     pub held: u8,
@@ -155,14 +187,19 @@ pub struct Receiver {
     pub asm: Chunk,
     /// The assembly holds the held byte and bytes of an admitted packet.
     pub asm_on: bool,
+    /// A complete chunk waiting to be written into the central queue.
     pub ready: Option<Chunk>,
     /// A byte was consumed last cycle: the token is on the pins now.
     pub token: bool,
+    /// The arrival tracker: what it expects next on the pins.
     pub arr: Arrival,
     /// Packets whose `LEN` has arrived and has not been consumed.
     pub ahead: u8,
+    /// The next packet's header, captured on arrival while this one is in progress.
     pub la: Option<Lookahead>,
+    /// Packets whose CRC byte did not match, since reset.
     pub crc_errors: u64,
+    /// Packets dropped for a zero `LEN` or a zero route byte, since reset.
     pub route_errors: u64,
 }
 

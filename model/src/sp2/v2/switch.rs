@@ -22,16 +22,24 @@ use thiserror::Error;
 /// A broken invariant or protocol violation (an error, never a statistic).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum Sp2V2Error {
+    /// A receiver's protocol violation, by input port.
     #[error("input {0}: {1}")]
     Rx(usize, RxError),
+    /// A transmitter's protocol violation, by output port.
     #[error("output {0}: {1}")]
     Tx(usize, TxError),
+    /// The central queue's rules or invariants broken.
     #[error("central queue: {0}")]
     Queue(#[from] CqError),
     /// A rule of the switch broken (a grant outside its packet's route set, a grant that overtakes a queued
     /// packet, a queued packet waiting longer than its bound).
     #[error("cycle {cycle}: {what}")]
-    Rule { cycle: u64, what: String },
+    Rule {
+        /// The switch's cycle count when the rule broke.
+        cycle: u64,
+        /// Which rule and how.
+        what: String,
+    },
 }
 
 /// The waiting bound (docs/sp2-switch.md v2 §D): from the cycle a queued packet's first chunk is written,
@@ -42,11 +50,13 @@ pub const WAIT_BOUND_PACKETS: u64 = super::central_queue::PFIFO as u64 - 1;
 /// Everything a cycle decided (for tests and waveforms).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Decisions {
+    /// Every receiver's view (phase 1).
     pub rx: [RxView; PORTS],
+    /// Every transmitter's view (phase 1).
     pub tx: [TxView; PORTS],
-    /// The allocator's inputs for the matrix captured this cycle: requests and the transmitters free for
-    /// it (free now, or about to be).
+    /// The allocator's requests for the matrix captured this cycle, per receiver (route set, 0 for none).
     pub req: [u8; PORTS],
+    /// The transmitters free for that matrix (free now, or about to be), bit j = transmitter j.
     pub free: u8,
     /// Transmitters free now (the allocator's grants are among these; queue admission needs none of a
     /// receiver's permitted outputs in it).
@@ -62,33 +72,43 @@ pub struct Decisions {
     pub busy: u8,
     /// Each receiver's own `waiting` (before the switch holds out the one whose admission arrives now).
     pub rx_waiting: u8,
-    /// The allocator's inputs for its grants: transmitters free and receivers waiting, from the registers
-    /// alone (a superset of `free_now` and `waiting`).
+    /// The allocator's input for its grants: transmitters free from the registers alone (a superset of
+    /// `free_now`).
     pub free_spec: u8,
+    /// The allocator's input for its grants: receivers waiting from the registers alone (a superset of
+    /// `waiting`).
     pub wait_spec: u8,
     /// Per transmitter: the receiver the allocator granted (on `free_spec` and `wait_spec`; its LRS orders
     /// advance on these).
     pub grant_spec: [Option<u8>; PORTS],
     /// Per transmitter: the grant that stands (column free now, row waiting now).
     pub grant: [Option<u8>; PORTS],
+    /// The central queue's inputs this cycle.
     pub cq_in: CqIn,
+    /// The central queue's decisions this cycle.
     pub cq: CqOut,
 }
 
 /// The switch state.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Sp2SwitchV2 {
+    /// The receivers, one per input port.
     pub rx: Vec<Receiver>,
+    /// The transmitters, one per output port.
     pub tx: Vec<Transmitter>,
+    /// The central queue shared by all ports.
     pub cq: CentralQueue,
+    /// The pipelined crossbar allocator.
     pub alloc: Allocator,
+    /// Cycles since reset (stepped or skipped).
     pub cycle: u64,
     /// The receiver the central queue admitted in the last cycle (it takes the admission now: the queue's
     /// admission arbiter does not drive the receivers' state in the cycle it decides).
     pub adm_late: Option<u8>,
-    /// The waiting bound's bookkeeping (no hardware twin): packets started per output, and per queued
-    /// packet (by its first chunk) its output's count when that chunk was written.
+    /// The waiting bound's bookkeeping (no hardware twin): packets started per output.
     pub starts: [u64; PORTS],
+    /// The waiting bound's bookkeeping: per queued packet (keyed by its first chunk), its output's `starts`
+    /// when that chunk was written.
     pub first_written: std::collections::HashMap<u8, u64>,
 }
 
@@ -108,6 +128,7 @@ impl Default for Sp2SwitchV2 {
 }
 
 impl Sp2SwitchV2 {
+    /// The switch after reset: everything empty, every transmitter with its full credit.
     pub fn new() -> Self {
         Self::default()
     }

@@ -11,8 +11,10 @@ use super::receiver::Offer;
 use crate::sp2::{crc8_step, RX_DEPTH};
 use thiserror::Error;
 
+/// A protocol violation by the downstream receiver.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum TxError {
+    /// A token arrived that would raise the credit above [`RX_DEPTH`].
     #[error("token arrived with the credit already full")]
     CreditOverflow,
 }
@@ -20,6 +22,7 @@ pub enum TxError {
 /// Where the bytes come from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TxSrc {
+    /// No packet in progress.
     Idle,
     /// The crossbar, from receiver i.
     Xbar(u8),
@@ -62,18 +65,26 @@ pub struct TxDecide {
 /// The transmitter state.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Transmitter {
+    /// Bytes it may still send before a token comes back (starts at the downstream FIFO's depth,
+    /// [`RX_DEPTH`]).
     pub credit: u8,
+    /// The output register: the byte on the link pins this cycle.
     pub out_reg: Option<u8>,
+    /// Where the current packet's bytes come from.
     pub src: TxSrc,
+    /// CRC of the current packet's bytes sent so far.
     pub crc: u8,
     /// The chunk being sent and how many of its bytes have gone.
     pub ser: Option<(Chunk, u8)>,
+    /// The prefetch register: the next chunk from the queue, waiting for the serializer.
     pub pre: Option<Chunk>,
     /// A read is granted and its chunk not arrived yet.
     pub inflight: bool,
     /// The packet's last byte has gone: the CRC byte (inverted if the flag) is next.
     pub crc_due: Option<bool>,
+    /// Packets sent that came through the crossbar, since reset.
     pub packets_xbar: u64,
+    /// Packets sent that came through the central queue, since reset.
     pub packets_queue: u64,
 }
 
@@ -204,6 +215,7 @@ impl Transmitter {
         Ok(())
     }
 
+    /// No packet in progress and nothing of the queue path inside.
     pub fn is_idle(&self) -> bool {
         self.src == TxSrc::Idle && self.queue_empty()
     }
