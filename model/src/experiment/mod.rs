@@ -1,0 +1,12 @@
+//! Experiment drivers: the loops that run the model over a sweep (systems × routings × loads, failure counts,
+//! algorithms × patterns × loads), collect the results and pick the saturation points. One file per study; the
+//! command line (`asr sp2-system`, `asr fault-curve`, `asr wormhole-figures`) parses its options, builds the
+//! inputs, calls these and writes tables, files and plots from the typed results.
+//!
+//! - [`sp2_systems`]: whole SP2 systems of SP2-style switches, route-table routings against each other:
+//!   latency–load curves, saturation throughput, optionally with links failing during the run.
+//!
+//! Progress is reported through a callback (the command line draws the bar); nothing here prints or writes
+//! files.
+
+pub mod sp2_systems;
