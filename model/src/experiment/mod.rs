@@ -5,8 +5,11 @@
 //!
 //! - [`sp2_systems`]: whole SP2 systems of SP2-style switches, route-table routings against each other:
 //!   latency–load curves, saturation throughput, optionally with links failing during the run.
+//! - [`fault_curve`]: how an SP2 system degrades as more links fail (deadlock-free tables regenerated for
+//!   each number of failed links).
 //!
 //! Progress is reported through a callback (the command line draws the bar); nothing here prints or writes
 //! files.
 
+pub mod fault_curve;
 pub mod sp2_systems;
