@@ -24,12 +24,15 @@
 //! - [`allocator`]: switch allocators behind one trait and a registry of names (ASR heuristic, exact,
 //!   iSLIP, PIM, wavefront).
 //! - [`scoreboard`]: the scoreboard and deadlock watchdog shared by the simulators.
+//! - [`experiment`]: experiment drivers (SP2 systems, the fault curve, the wormhole figures): the sweeps, their
+//!   typed results and the saturation points picked from them.
 
 pub mod allocator;
 pub mod benes;
 pub mod content_board;
 pub mod delivery;
 pub mod exact;
+pub mod experiment;
 pub mod header;
 pub mod lrs;
 pub mod matcher;

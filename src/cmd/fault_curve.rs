@@ -3,17 +3,14 @@
 //! deadlock-free tables are regenerated on the degraded network and the system of SP2-style switches is run at
 //! every load: saturation throughput (the highest accepted load), average adaptivity and non-minimal pairs of the
 //! tables, against K. Every run keeps the full scoreboard; a deadlock is reported as such (none is expected).
+//!
+//! The curve itself is the model's `asr_model::experiment::fault_curve`; this command checks its options,
+//! prints the rows and writes `fault_curve.csv` and `fault_curve.svg`.
 
 use anyhow::{bail, Context, Result};
-use asr_model::routes::deadlock_free::{generate_deadlock_free, Options};
-use asr_model::routes::Method;
+use asr_model::experiment::fault_curve::{self as study, NamedRouting, Row};
 use asr_model::routing::registry::{Base, TableKind};
-use asr_model::routing::TableRouting;
 use asr_model::sp2::network::Sp2Network;
-use asr_model::sp2::system::{run, Sp2SysConfig, Sp2SysError};
-use asr_model::topology::faults::{degrade, Pick};
-use rayon::prelude::*;
-use serde::Serialize;
 use std::fmt::Write;
 use std::path::PathBuf;
 
@@ -54,22 +51,7 @@ pub struct Args {
     pub json: bool,
 }
 
-/// (topology index, routing index, load, accepted load or None if it deadlocked).
-type PointResult = (usize, usize, f64, Option<f64>);
-
-/// One number of failed links.
-#[derive(Debug, Clone, Serialize)]
-pub struct Row {
-    pub failed_links: usize,
-    pub adaptivity: f64,
-    pub nonminimal: usize,
-    pub mean_hops: f64,
-    pub mean_npath: f64,
-    pub restriction: String,
-    /// Per routing: saturation throughput, or None if a point deadlocked (with the load it deadlocked at).
-    pub saturation: Vec<(String, f64, Option<f64>)>,
-}
-
+/// Checks the arguments, loads the system and runs the curve (`asr_model::experiment::fault_curve`).
 pub fn compute(a: &Args) -> Result<Vec<Row>> {
     super::check::loads("--load", &a.load, "link bytes / processor / cycle")?;
     super::check::count("--warmup", a.warmup, 0, super::check::MAX_CYCLES)?;
@@ -78,97 +60,35 @@ pub fn compute(a: &Args) -> Result<Vec<Row>> {
         bail!("--step must be at least 1");
     }
     // Route-table routings by name (the model's registry), here only those of the deadlock-free tables.
-    let kinds = a
+    let routings = a
         .routing
         .iter()
         .map(|r| match TableKind::lookup(r, false) {
-            Ok(k) if k.base == Base::DeadlockFree => Ok(k),
+            Ok(kind) if kind.base == Base::DeadlockFree => Ok(NamedRouting {
+                name: r.clone(),
+                kind,
+            }),
             _ => bail!("--routing `{r}`: use asr-df or single-df"),
         })
         .collect::<Result<Vec<_>>>()?;
     let t = asr_model::topology::load(&a.network)?;
     Sp2Network::<asr_model::sp2::v1::switch::Sp2Switch>::new(&t)
         .with_context(|| format!("network `{}`", a.network))?;
-    let ks: Vec<usize> = (0..=a.max_links).step_by(a.step).collect();
-    // Degraded topologies and their tables (in parallel over K).
-    let prepared: Vec<Result<_>> = ks
-        .par_iter()
-        .map(|&k| {
-            let d = degrade(&t, &Pick::Random(k), &Pick::Random(0), a.seed)
-                .with_context(|| format!("failing {k} links of `{}`", a.network))?;
-            let df = generate_deadlock_free(
-                &d.topology,
-                Method::Pruned,
-                &Options {
-                    objective: super::networks::objective(a.balance),
-                    ..Options::default()
-                },
-            )?;
-            let asr = TableRouting::from_tables(&d.topology, &df.tables, "asr-df")
-                .map_err(anyhow::Error::msg)?;
-            let routings: Vec<TableRouting> = kinds.iter().map(|k| k.make(&asr)).collect();
-            Ok((k, d.topology, df, routings))
-        })
-        .collect();
-    let prepared = prepared.into_iter().collect::<Result<Vec<_>>>()?;
-    let jobs: Vec<(usize, usize, f64)> = (0..prepared.len())
-        .flat_map(|i| {
-            (0..a.routing.len()).flat_map(move |r| a.load.iter().map(move |&l| (i, r, l)))
-        })
-        .collect();
-    let results: Vec<Result<PointResult>> = jobs
-        .par_iter()
-        .map(|&(i, r, load)| {
-            let (k, topo, _, routings) = &prepared[i];
-            let cfg = Sp2SysConfig {
-                load,
-                warmup: a.warmup,
-                measure: a.measure,
-                seed: a.seed,
-                ..Default::default()
-            };
-            match run(
-                Sp2Network::<asr_model::sp2::v1::switch::Sp2Switch>::new(topo)?,
-                &routings[r],
-                &cfg,
-            ) {
-                Ok(s) => Ok((i, r, load, Some(s.accepted))),
-                Err(Sp2SysError::Deadlock { .. }) => Ok((i, r, load, None)),
-                Err(e) => Err(e).with_context(|| {
-                    format!(
-                        "{} with {k} failed links, {} routing, load {load} (seed {})",
-                        a.network, a.routing[r], a.seed
-                    )
-                }),
-            }
-        })
-        .collect();
-    let mut rows: Vec<Row> = prepared
-        .iter()
-        .map(|(k, _, df, _)| {
-            let s = df.tables.summary();
-            Row {
-                failed_links: *k,
-                adaptivity: s.adaptivity_minimal,
-                nonminimal: s.nonminimal,
-                mean_hops: s.mean_hops,
-                mean_npath: s.mean_npath,
-                restriction: df.restriction.describe(),
-                saturation: a.routing.iter().map(|r| (r.clone(), 0.0, None)).collect(),
-            }
-        })
-        .collect();
-    for res in results {
-        let (i, r, load, acc) = res?;
-        let cell = &mut rows[i].saturation[r];
-        match acc {
-            Some(x) => cell.1 = cell.1.max(x),
-            None => cell.2 = Some(cell.2.map_or(load, |l: f64| l.min(load))),
-        }
-    }
-    Ok(rows)
+    let cfg = study::Config {
+        network: a.network.clone(),
+        max_links: a.max_links,
+        step: a.step,
+        routings,
+        loads: a.load.clone(),
+        warmup: a.warmup,
+        measure: a.measure,
+        objective: super::networks::objective(a.balance),
+        seed: a.seed,
+    };
+    Ok(study::run(&cfg, &t)?)
 }
 
+/// The table of the rows (Markdown).
 pub fn render(rows: &[Row], a: &Args) -> String {
     let mut s = String::new();
     let _ = writeln!(
@@ -206,6 +126,7 @@ pub fn render(rows: &[Row], a: &Args) -> String {
     s
 }
 
+/// `asr fault-curve`: runs the curve, prints it (JSON or the table with the time taken) and writes its files.
 pub fn run_cmd(a: Args) -> Result<()> {
     let t0 = std::time::Instant::now();
     let rows = compute(&a)?;
@@ -217,61 +138,72 @@ pub fn run_cmd(a: Args) -> Result<()> {
     }
     if let Some(dir) = &a.out {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-        let mut w = csv::Writer::from_path(dir.join("fault_curve.csv"))?;
-        let mut head = vec![
-            "failed_links".to_string(),
-            "adaptivity".into(),
-            "nonminimal".into(),
-            "mean_hops".into(),
-            "mean_npath".into(),
-        ];
-        head.extend(a.routing.iter().map(|r| format!("saturation_{r}")));
-        w.write_record(&head)?;
-        for r in &rows {
-            let mut rec = vec![
-                r.failed_links.to_string(),
-                format!("{:.4}", r.adaptivity),
-                r.nonminimal.to_string(),
-                format!("{:.4}", r.mean_hops),
-                format!("{:.3}", r.mean_npath),
-            ];
-            rec.extend(r.saturation.iter().map(|(_, x, d)| match d {
-                None => format!("{x:.4}"),
-                Some(_) => String::new(),
-            }));
-            w.write_record(&rec)?;
-        }
-        w.flush()?;
-        let mut lines: Vec<(&str, Vec<(f64, f64)>)> = a
-            .routing
-            .iter()
-            .enumerate()
-            .map(|(i, r)| {
-                (
-                    r.as_str(),
-                    rows.iter()
-                        .map(|row| (row.failed_links as f64, row.saturation[i].1))
-                        .collect(),
-                )
-            })
-            .collect();
-        lines.push((
-            "adaptivity",
-            rows.iter()
-                .map(|row| (row.failed_links as f64, row.adaptivity))
-                .collect(),
-        ));
-        super::plot::xy_svg_axes(
-            &dir.join("fault_curve.svg"),
-            &format!(
-                "{}: saturation throughput and adaptivity against failed links",
-                a.network
-            ),
-            "failed links",
-            "saturation (bytes/processor/cycle); adaptivity",
-            &lines,
-            1.0,
-        )?;
+        write_csv(&rows, &a, dir)?;
+        write_plot(&rows, &a, dir)?;
     }
     Ok(())
+}
+
+/// `fault_curve.csv`: one row per number of failed links (a routing that deadlocked: its saturation empty).
+fn write_csv(rows: &[Row], a: &Args, dir: &std::path::Path) -> Result<()> {
+    let mut w = csv::Writer::from_path(dir.join("fault_curve.csv"))?;
+    let mut head = vec![
+        "failed_links".to_string(),
+        "adaptivity".into(),
+        "nonminimal".into(),
+        "mean_hops".into(),
+        "mean_npath".into(),
+    ];
+    head.extend(a.routing.iter().map(|r| format!("saturation_{r}")));
+    w.write_record(&head)?;
+    for r in rows {
+        let mut rec = vec![
+            r.failed_links.to_string(),
+            format!("{:.4}", r.adaptivity),
+            r.nonminimal.to_string(),
+            format!("{:.4}", r.mean_hops),
+            format!("{:.3}", r.mean_npath),
+        ];
+        rec.extend(r.saturation.iter().map(|(_, x, d)| match d {
+            None => format!("{x:.4}"),
+            Some(_) => String::new(),
+        }));
+        w.write_record(&rec)?;
+    }
+    w.flush()?;
+    Ok(())
+}
+
+/// `fault_curve.svg`: each routing's saturation throughput and the tables' adaptivity against failed links.
+fn write_plot(rows: &[Row], a: &Args, dir: &std::path::Path) -> Result<()> {
+    let mut lines: Vec<(&str, Vec<(f64, f64)>)> = a
+        .routing
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            (
+                r.as_str(),
+                rows.iter()
+                    .map(|row| (row.failed_links as f64, row.saturation[i].1))
+                    .collect(),
+            )
+        })
+        .collect();
+    lines.push((
+        "adaptivity",
+        rows.iter()
+            .map(|row| (row.failed_links as f64, row.adaptivity))
+            .collect(),
+    ));
+    super::plot::xy_svg_axes(
+        &dir.join("fault_curve.svg"),
+        &format!(
+            "{}: saturation throughput and adaptivity against failed links",
+            a.network
+        ),
+        "failed links",
+        "saturation (bytes/processor/cycle); adaptivity",
+        &lines,
+        1.0,
+    )
 }

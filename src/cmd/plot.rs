@@ -1,5 +1,6 @@
 //! Latency–load plots (thesis Figs. A.1–A.10) as SVG via plotters, and the CSV of the points behind them.
-//! Not a subcommand: shared by `asr benes-table` and `asr sim`.
+//! Not a subcommand: shared by `asr benes-table` and `asr sim`; also the simpler plots of `asr fault-curve`
+//! (`xy_svg_axes`) and `asr wormhole-figures` (`log_latency_svg`).
 
 use anyhow::{anyhow, Result};
 use asr_model::network::sim::SimStats;
@@ -356,6 +357,91 @@ pub fn xy_svg_axes(
     Ok(())
 }
 
+/// Colours of the lines of [`log_latency_svg`], in order.
+const COLOURS: [RGBColor; 7] = [
+    RGBColor(31, 119, 180),
+    RGBColor(255, 127, 14),
+    RGBColor(44, 160, 44),
+    RGBColor(214, 39, 40),
+    RGBColor(148, 103, 189),
+    RGBColor(140, 86, 75),
+    RGBColor(227, 119, 194),
+];
+
+/// Tick values of a log axis from `lo` to `hi`: 1, 2, 3, 5 × 10^k, so that even a short range has several
+/// labels.
+fn log_ticks(lo: f64, hi: f64) -> Vec<f64> {
+    let mut v = Vec::new();
+    let mut decade = 10f64.powf(lo.max(1e-9).log10().floor());
+    while decade <= hi {
+        for m in [1.0, 2.0, 3.0, 5.0] {
+            let t = m * decade;
+            if t >= lo && t <= hi {
+                v.push(t);
+            }
+        }
+        decade *= 10.0;
+    }
+    v
+}
+
+/// Latency (log scale) against throughput, one labelled line of (x, latency) points per series, as an SVG
+/// (the wormhole figures). Room on the right for the legend; the log axis keeps saturating curves readable.
+pub fn log_latency_svg(
+    path: &Path,
+    caption: &str,
+    x_desc: &str,
+    y_desc: &str,
+    series: &[(String, Vec<(f64, f64)>)],
+) -> Result<()> {
+    let all = || series.iter().flat_map(|s| s.1.iter().copied());
+    let xmax = all().map(|q| q.0).fold(10.0f64, f64::max) * 1.45;
+    let ymax = all().map(|q| q.1).fold(100.0f64, f64::max) * 1.3;
+    let ymin = all().map(|q| q.1).fold(ymax, f64::min).max(1.0) * 0.8;
+    let root = SVGBackend::new(path, (800, 560)).into_drawing_area();
+    let err = |e: String| anyhow!("plotting {}: {e}", path.display());
+    root.fill(&WHITE).map_err(|e| err(e.to_string()))?;
+    let mut chart = ChartBuilder::on(&root)
+        .caption(caption, ("sans-serif", 18))
+        .margin(12)
+        .x_label_area_size(45)
+        .y_label_area_size(65)
+        .build_cartesian_2d(
+            0.0..xmax,
+            (ymin..ymax)
+                .log_scale()
+                .with_key_points(log_ticks(ymin, ymax)),
+        )
+        .map_err(|e| err(e.to_string()))?;
+    chart
+        .configure_mesh()
+        .x_desc(x_desc)
+        .y_label_formatter(&|v| format!("{v:.0}"))
+        .y_desc(y_desc)
+        .draw()
+        .map_err(|e| err(e.to_string()))?;
+    for (k, (name, pts)) in series.iter().enumerate() {
+        let c = COLOURS[k % COLOURS.len()];
+        chart
+            .draw_series(LineSeries::new(pts.iter().copied(), c.stroke_width(2)))
+            .map_err(|e| err(e.to_string()))?
+            .label(name.clone())
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(2)));
+        chart
+            .draw_series(pts.iter().map(|&q| Circle::new(q, 3, c.filled())))
+            .map_err(|e| err(e.to_string()))?;
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE.mix(0.8))
+        .border_style(BLACK)
+        .draw()
+        .map_err(|e| err(e.to_string()))?;
+    root.present().map_err(|e| err(e.to_string()))?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -427,6 +513,12 @@ mod tests {
         let svg = std::fs::read_to_string(&path).unwrap();
         let _ = std::fs::remove_file(&path);
         assert!(!svg.contains("deadlock") && !svg.contains("saturated") && !svg.contains("above"));
+    }
+
+    #[test]
+    fn log_ticks_label_short_ranges() {
+        assert_eq!(log_ticks(12.0, 130.0), vec![20.0, 30.0, 50.0, 100.0]);
+        assert_eq!(log_ticks(1.0, 1000.0).len(), 13);
     }
 
     #[test]

@@ -2,18 +2,22 @@
 //! the 16-node board and the 32–512-node systems, or any topology file of 8-port switches — with the route
 //! generator's ASR tables against their single-path reduction: latency–load curves, saturation throughput,
 //! central-queue occupancy. Every run checks the scoreboard and drains (no loss, no leak, no deadlock).
+//!
+//! The sweep itself (jobs, parallel runs, curves, saturation) is the model's
+//! `asr_model::experiment::sp2_systems`; this command builds the systems' route tables and the fault
+//! scenario from its options, and prints and writes the results (tables, JSON, CSV, plots, shard files).
 
 use anyhow::{bail, Context, Result};
-use asr_model::routing::registry::{self, Base, TableKind};
-use asr_model::routing::{Routing, TableRouting};
-use asr_model::sp2::network::Sp2Network;
-use asr_model::sp2::system::{
-    fmt_ids, run_with_faults, FaultPlan, Sp2SysConfig, Sp2SysError, Sp2SysStats,
+use asr_model::experiment::sp2_systems::{
+    self as study, deadlock_free_tables_after_faults, failed_ports, free_tables_after_faults,
+    FaultScenario, Point, SwitchKind, System, SystemCurves,
 };
+use asr_model::routing::registry::{self, Base, TableKind};
+use asr_model::routing::TableRouting;
+use asr_model::sp2::network::Sp2Network;
+use asr_model::sp2::system::fmt_ids;
 use asr_model::sp2::v1::switch::Sp2Switch;
-use asr_model::sp2::v2::switch::Sp2SwitchV2;
 use asr_model::topology::Topology;
-use rayon::prelude::*;
 use std::fmt::Write;
 use std::path::Path;
 
@@ -94,19 +98,10 @@ fn default_switch() -> String {
     "v1".into()
 }
 
-/// A fault scenario prepared for one network: the links (switch index, port) and per routing the regenerated
-/// tables, with a description of what was done.
-pub struct Scenario {
-    pub at: u64,
-    pub links: Vec<(usize, u8)>,
-    pub reroutes: Vec<TableRouting>,
-    pub report: String,
-}
-
 /// The fault scenario of `--fail-at AT --fail-links ...` on network `spec` (topology `t`): the failed links, and
 /// per `--routing` name the tables regenerated on the degraded network (the model's routing-table registry,
 /// [`registry::build`]: each base made once), with the report of what was done.
-fn prepare_faults(a: &Args, spec: &str, t: &Topology, at: u64) -> Result<Scenario> {
+fn prepare_faults(a: &Args, spec: &str, t: &Topology, at: u64) -> Result<(FaultScenario, String)> {
     use asr_model::topology::faults::{degrade, Degraded, Pick};
     let pick = Pick::parse(a.fail_links.as_deref().unwrap_or(""));
     let d = degrade(t, &pick, &Pick::Random(0), a.sweep.seed)
@@ -123,13 +118,26 @@ fn prepare_faults(a: &Args, spec: &str, t: &Topology, at: u64) -> Result<Scenari
     let links = failed_ports(t, &d)?;
     let objective = super::networks::objective(a.balance);
     let reroutes = registry::build(&a.routing, a.deadlock_free, |base| {
-        let (tables, note) = match base {
-            Base::Free => free_tables_after_faults(&d.topology)?,
+        let tables = match base {
+            Base::Free => {
+                let tables = free_tables_after_faults(&d.topology)?;
+                report += "  maximum-adaptivity tables regenerated on the degraded network (no deadlock check)\n";
+                tables
+            }
             Base::DeadlockFree => {
-                deadlock_free_tables_after_faults(spec, t, &d.topology, objective)?
+                let new = deadlock_free_tables_after_faults(spec, t, &d.topology, objective)?;
+                let sm = new.tables.tables.summary();
+                report += &format!(
+                    "  deadlock-free tables regenerated on the degraded network: restriction {}; adaptivity {:.4}, {} pairs non-minimal; old and new routes together: channel-dependency graph {} ({} dependencies)\n",
+                    new.tables.restriction.describe(),
+                    sm.adaptivity_minimal,
+                    sm.nonminimal,
+                    if new.union.cycle.is_none() { "acyclic" } else { "CYCLIC" },
+                    new.union.edges
+                );
+                new.routing
             }
         };
-        report += &note;
         Ok::<_, anyhow::Error>(tables)
     })?;
     report += &format!(
@@ -137,76 +145,13 @@ fn prepare_faults(a: &Args, spec: &str, t: &Topology, at: u64) -> Result<Scenari
         at + a.reroute_delay,
         a.reroute_delay
     );
-    Ok(Scenario {
+    let scenario = FaultScenario {
         at,
         links,
+        delay: a.reroute_delay,
         reroutes,
-        report,
-    })
-}
-
-/// The failed links of `d` as (switch index in the SP2 network of `t`, port) of one end each.
-fn failed_ports(
-    t: &Topology,
-    d: &asr_model::topology::faults::Degraded,
-) -> Result<Vec<(usize, u8)>> {
-    let net = Sp2Network::<Sp2Switch>::new(t)?;
-    d.failed_links
-        .iter()
-        .map(|l| {
-            let name = &t.element(l.a.elem).name;
-            let sw = net
-                .switch_index(name)
-                .with_context(|| format!("`{name}` is not a switch of the network"))?;
-            Ok((sw, l.a.port as u8))
-        })
-        .collect()
-}
-
-/// The tables of maximum adaptivity regenerated on the degraded topology, and the report's line.
-fn free_tables_after_faults(degraded: &Topology) -> Result<(TableRouting, String)> {
-    use asr_model::routes::{generate, Method};
-    let new = generate(degraded, Method::Pruned, &|| {})?;
-    let tables = TableRouting::from_tables(degraded, &new, "asr").map_err(anyhow::Error::msg)?;
-    let note =
-        "  maximum-adaptivity tables regenerated on the degraded network (no deadlock check)\n";
-    Ok((tables, note.to_string()))
-}
-
-/// The deadlock-free tables of `t` regenerated on the degraded topology (`regenerate_after_faults`: the old
-/// restriction kept if it still works), and the report's line on them and on the old and new routes together.
-fn deadlock_free_tables_after_faults(
-    spec: &str,
-    t: &Topology,
-    degraded: &Topology,
-    objective: asr_model::routes::deadlock_free::Objective,
-) -> Result<(TableRouting, String)> {
-    use asr_model::routes::deadlock_free::{
-        generate_deadlock_free, regenerate_after_faults, Options,
     };
-    use asr_model::routes::Method;
-    let old = generate_deadlock_free(
-        t,
-        Method::Pruned,
-        &Options {
-            objective,
-            ..Options::default()
-        },
-    )?;
-    let (new, union) = regenerate_after_faults(degraded, &old, Method::Pruned, objective)
-        .with_context(|| format!("regenerating the tables of `{spec}`"))?;
-    let sm = new.tables.summary();
-    let note = format!(
-        "  deadlock-free tables regenerated on the degraded network: restriction {}; adaptivity {:.4}, {} pairs non-minimal; old and new routes together: channel-dependency graph {} ({} dependencies)\n",
-        new.restriction.describe(),
-        sm.adaptivity_minimal,
-        sm.nonminimal,
-        if union.cycle.is_none() { "acyclic" } else { "CYCLIC" },
-        union.edges
-    );
-    let tables =
-        TableRouting::from_tables(degraded, &new.tables, "asr-df").map_err(anyhow::Error::msg)?;
-    Ok((tables, note))
+    Ok((scenario, report))
 }
 
 /// The payload option in words: `32-byte`, `6..60-byte`, or `full-range`.
@@ -230,24 +175,6 @@ fn parse_payload(s: &str) -> Result<(usize, usize)> {
         (Ok(a), Ok(b)) if a <= b && b <= 240 => Ok((a, b)),
         _ => bail!("--payload `{s}`: N, MIN..MAX with 0 ≤ MIN ≤ MAX ≤ 240, or full"),
     }
-}
-
-/// One (routing, load) point: its statistics, or the deadlock that stopped it (a property of the routes
-/// on that topology, reported as a result; every other broken invariant aborts the command).
-#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
-pub struct Point {
-    pub routing: String,
-    pub load: f64,
-    pub processors: usize,
-    pub switches: usize,
-    pub stats: Option<Sp2SysStats>,
-    pub deadlock: Option<String>,
-}
-
-/// The points of one system: its name and one point per (routing, load), in argument order.
-pub struct SystemCurves {
-    pub network: String,
-    pub points: Vec<Point>,
 }
 
 /// Checks the arguments that need no topology; returns the payload range.
@@ -279,16 +206,9 @@ pub fn validate(a: &Args) -> Result<(usize, usize)> {
     parse_payload(&a.payload)
 }
 
-/// The systems (name, topology, routings) and the jobs (system, routing, load), in the order every run
-/// (and every shard) numbers them.
-struct Plan {
-    systems: Vec<(String, asr_model::topology::Topology, Vec<TableRouting>)>,
-    jobs: Vec<(usize, usize, f64)>,
-    /// The fault scenario (`--fail-at`), for the one system.
-    scenario: Option<Scenario>,
-}
-
-fn plan(a: &Args) -> Result<Plan> {
+/// The systems of `--network` with their route tables (and the fault scenario of `--fail-at`, reported on
+/// stderr), numbered into jobs by the model's study.
+fn plan(a: &Args) -> Result<study::Plan> {
     validate(a)?;
     let mut systems = Vec::new();
     let mut scenario = None;
@@ -322,129 +242,58 @@ fn plan(a: &Args) -> Result<Plan> {
         )
         .with_context(|| format!("route tables of `{spec}`"))?;
         if let Some(at) = a.fail_at {
-            let sc = prepare_faults(a, spec, &t, at)?;
-            eprint!("{}", sc.report);
+            let (sc, report) = prepare_faults(a, spec, &t, at)?;
+            eprint!("{report}");
             scenario = Some(sc);
         }
-        systems.push((spec.clone(), t, routings));
+        systems.push(System {
+            name: spec.clone(),
+            topology: t,
+            routings,
+        });
     }
-    let jobs: Vec<(usize, usize, f64)> = systems
-        .iter()
-        .enumerate()
-        .flat_map(|(s, (_, _, r))| {
-            (0..r.len()).flat_map(move |k| a.load.iter().map(move |&l| (s, k, l)))
-        })
-        .collect();
-    Ok(Plan {
-        systems,
-        jobs,
-        scenario,
+    Ok(study::Plan::new(systems, &a.load, scenario))
+}
+
+/// What every point shares, from the arguments.
+fn config(a: &Args) -> Result<study::Config> {
+    Ok(study::Config {
+        payload: validate(a)?,
+        payload_full: a.payload.trim() == "full",
+        warmup: a.warmup,
+        measure: a.measure,
+        source_queue: a.source_queue,
+        seed: a.sweep.seed,
+        switch: if a.switch == "v2" {
+            SwitchKind::V2
+        } else {
+            SwitchKind::V1
+        },
     })
 }
 
-/// Runs the jobs numbered `which`, in parallel.
-fn run_jobs(a: &Args, plan: &Plan, which: &[usize]) -> Result<Vec<Point>> {
-    let payload = validate(a)?;
+/// Runs the jobs numbered `which` with a progress bar (none with `--json`).
+fn run_jobs(a: &Args, plan: &study::Plan, which: &[usize]) -> Result<Vec<Point>> {
+    let cfg = config(a)?;
     let pb = if a.json {
         super::progress::hidden()
     } else {
         super::progress::bar("sp2-system", which.len() as u64, "points")
     };
-    let run_job = |j: usize| -> Result<Point> {
-        let (s, k, load) = plan.jobs[j];
-        let (spec, t, routings) = &plan.systems[s];
-        let cfg = Sp2SysConfig {
-            load,
-            payload,
-            payload_full: a.payload.trim() == "full",
-            warmup: a.warmup,
-            measure: a.measure,
-            source_queue: a.source_queue,
-            seed: a.sweep.seed,
-            ..Default::default()
-        };
-        let net = Sp2Network::<Sp2Switch>::new(t)?;
-        let (processors, switches) = (net.processors(), net.switches.len());
-        let mut point = Point {
-            routing: routings[k].name(),
-            load,
-            processors,
-            switches,
-            stats: None,
-            deadlock: None,
-        };
-        let faults = plan.scenario.as_ref().map(|sc| FaultPlan {
-            at: sc.at,
-            links: sc.links.clone(),
-            delay: a.reroute_delay,
-            reroute: &sc.reroutes[k],
-        });
-        let result = if a.switch == "v2" {
-            let net = Sp2Network::<Sp2SwitchV2>::new(t)?;
-            run_with_faults(net, &routings[k], &cfg, faults.as_ref())
-        } else {
-            run_with_faults(net, &routings[k], &cfg, faults.as_ref())
-        };
-        match result {
-            Ok(st) => point.stats = Some(st),
-            Err(e @ Sp2SysError::Deadlock { .. }) => point.deadlock = Some(e.to_string()),
-            Err(e) => {
-                return Err(e).with_context(|| {
-                    format!(
-                        "{spec}, {} routing, load {load} (seed {})",
-                        routings[k].name(),
-                        a.sweep.seed
-                    )
-                })
-            }
-        }
-        pb.inc(1);
-        Ok(point)
-    };
-    // Heaviest points first (cost grows with the switches and the load), so that both cores stay busy to
-    // the end; the results go back into the order of `which`.
-    let weight = |j: usize| {
-        let (s, _, load) = plan.jobs[j];
-        plan.systems[s].1.len() as f64 * (0.2 + load)
-    };
-    let mut order: Vec<usize> = (0..which.len()).collect();
-    order.sort_by(|&x, &y| weight(which[y]).total_cmp(&weight(which[x])));
-    let done: Vec<(usize, Result<Point>)> =
-        order.par_iter().map(|&w| (w, run_job(which[w]))).collect();
+    let points = study::run_jobs(plan, &cfg, which, &|| pb.inc(1))?;
     pb.finish_and_clear();
-    let mut results: Vec<Option<Result<Point>>> = (0..which.len()).map(|_| None).collect();
-    for (w, r) in done {
-        results[w] = Some(r);
-    }
-    results
-        .into_iter()
-        .map(|r| r.expect("every job ran"))
-        .collect()
+    Ok(points)
 }
 
-/// The systems' curves from every job's result.
-fn curves(plan: &Plan, results: Vec<Point>) -> Vec<SystemCurves> {
-    let mut out: Vec<SystemCurves> = plan
-        .systems
-        .iter()
-        .map(|(spec, _, _)| SystemCurves {
-            network: spec.clone(),
-            points: Vec::new(),
-        })
-        .collect();
-    for (&(s, _, _), p) in plan.jobs.iter().zip(results) {
-        out[s].points.push(p);
-    }
-    out
-}
-
+/// Every system's curves: the plan, then every job.
 pub fn compute(a: &Args) -> Result<Vec<SystemCurves>> {
     let plan = plan(a)?;
     let all: Vec<usize> = (0..plan.jobs.len()).collect();
     let res = run_jobs(a, &plan, &all)?;
-    Ok(curves(&plan, res))
+    Ok(study::curves(&plan, res))
 }
 
+/// The tables of every system's points, then the units.
 pub fn render(curves: &[SystemCurves], a: &Args) -> String {
     let mut s = String::new();
     for c in curves {
@@ -515,23 +364,15 @@ pub fn summary(curves: &[SystemCurves], ref_load: f64) -> String {
     let names: Vec<&str> = curves.iter().map(|c| c.network.as_str()).collect();
     let _ = writeln!(s, "| | {} |", names.join(" | "));
     let _ = writeln!(s, "|---|{}", "---|".repeat(names.len()));
-    let routings: Vec<String> = {
-        let mut r: Vec<String> = curves[0].points.iter().map(|p| p.routing.clone()).collect();
-        r.dedup();
-        r
-    };
+    let routings = curves[0].routings();
     for r in &routings {
         let sat: Vec<String> = curves
             .iter()
             .map(|c| {
-                let mine = || c.points.iter().filter(|p| &p.routing == r);
-                let best = mine()
-                    .filter_map(|p| p.stats.as_ref())
-                    .map(|p| p.accepted)
-                    .fold(0.0f64, f64::max);
-                match mine().find(|p| p.deadlock.is_some()) {
-                    Some(d) => format!("{best:.3} (deadlock at load {})", d.load),
-                    None => format!("{best:.3}"),
+                let sat = c.saturation(r);
+                match sat.deadlock_at {
+                    Some(load) => format!("{:.3} (deadlock at load {load})", sat.accepted),
+                    None => format!("{:.3}", sat.accepted),
                 }
             })
             .collect();
@@ -541,9 +382,7 @@ pub fn summary(curves: &[SystemCurves], ref_load: f64) -> String {
         let lat: Vec<String> = curves
             .iter()
             .map(|c| {
-                c.points
-                    .iter()
-                    .find(|p| &p.routing == r && (p.load - ref_load).abs() < 1e-9)
+                c.point_at(r, ref_load)
                     .map_or("–".to_string(), |p| match &p.stats {
                         Some(st) => format!("{:.1}", st.mean_latency),
                         None => "deadlock".to_string(),
@@ -787,7 +626,7 @@ pub fn run(a: Args) -> Result<()> {
 pub fn merge(params: serde_json::Value, results: Vec<serde_json::Value>, out: &Path) -> Result<()> {
     let (a, res): (Args, Vec<Point>) = decode(params, results)?;
     let plan = plan(&a)?;
-    let curves = curves(&plan, res);
+    let curves = study::curves(&plan, res);
     print!("{}", render(&curves, &a));
     write_files(&curves, &a, out)
 }
