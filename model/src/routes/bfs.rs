@@ -15,6 +15,7 @@ pub const UNREACHED: u32 = u32::MAX;
 /// The breadth-first "tree" of all shortest paths from one source switch.
 #[derive(Debug, Clone)]
 pub struct Bfs {
+    /// The source switch (element index) the BFS is rooted at.
     pub src: usize,
     /// Depth of each element (number of channels from `src`), [`UNREACHED`] if none.
     pub depth: Vec<u32>,

@@ -17,7 +17,9 @@ type HeaderWork = ((usize, Vec<u64>), Vec<usize>);
 /// The CDG's size and a cycle if it has one.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CdgReport {
+    /// Channels (element output ports) of the whole topology: the CDG's vertices.
     pub channels: usize,
+    /// Distinct dependencies (channel a → channel b) the routes create.
     pub edges: usize,
     /// A dependency cycle as channel names `switch.port`, if one exists.
     pub cycle: Option<Vec<String>>,

@@ -51,6 +51,7 @@ pub enum Restriction {
 }
 
 impl Restriction {
+    /// A one-line description for reports: that none was needed, or up*/down* and how its order was built.
     pub fn describe(&self) -> String {
         match self {
             Restriction::None => {
@@ -59,6 +60,7 @@ impl Restriction {
             Restriction::UpDown(r) => format!("up*/down*, {}", r.method),
         }
     }
+    /// The up*/down* order, if one was imposed.
     pub fn ranking(&self) -> Option<&Ranking> {
         match self {
             Restriction::None => None,
@@ -72,8 +74,11 @@ impl Restriction {
 /// share of shortest paths that stay legal over the rest.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Proxy {
+    /// Processor pairs whose switch pair has no legal path at all.
     pub unroutable: u64,
+    /// Processor pairs whose switch pair has a legal path but no legal shortest path.
     pub nonminimal: u64,
+    /// Mean share (0 to 1) of the shortest paths that stay legal, over the remaining processor pairs.
     pub kept: f64,
 }
 
@@ -88,17 +93,23 @@ impl Proxy {
 /// One candidate order and how it scored.
 #[derive(Debug, Clone, Serialize)]
 pub struct Candidate {
+    /// How the order was built (e.g. levels from a switch, DFS, topological).
     pub method: String,
+    /// Its cheap score.
     pub proxy: Proxy,
     /// Filled for the candidates generated in full (`max_load` only when choosing by balance).
     pub summary: Option<Summary>,
+    /// The busiest channel's estimated load ([`max_channel_load`]) of its full tables, when choosing by
+    /// [`Objective::Balance`].
     pub max_load: Option<f64>,
 }
 
 /// Deadlock-free tables and how they were made.
 #[derive(Debug, Clone)]
 pub struct DeadlockFree {
+    /// The route tables returned.
     pub tables: Tables,
+    /// The turn restriction they obey.
     pub restriction: Restriction,
     /// The channel-dependency graph of the returned tables (acyclic), self routes included.
     pub cdg: CdgReport,
@@ -106,9 +117,10 @@ pub struct DeadlockFree {
     pub unrestricted_cdg: CdgReport,
     /// Every candidate order scored, best first (empty when no restriction was needed).
     pub candidates: Vec<Candidate>,
-    /// Seconds spent in all, and in its steps: the unrestricted tables, their dependency graph, scoring and
-    /// searching the candidate orders, generating the best ones in full, the final dependency check.
+    /// Seconds spent in all.
     pub secs: f64,
+    /// Seconds spent in each step: the unrestricted tables, their dependency graph, scoring and searching the
+    /// candidate orders, generating the best ones in full, the final dependency check.
     pub step_secs: [f64; 5],
 }
 
@@ -130,6 +142,7 @@ pub struct Options {
     pub always_restrict: bool,
     /// Use this order instead of searching for one.
     pub ranking: Option<Ranking>,
+    /// What decides between the candidate orders generated in full.
     pub objective: Objective,
 }
 

@@ -13,19 +13,28 @@ use thiserror::Error;
 /// One line of a route-table file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RouteLine {
+    /// 1-based line number in the file.
     pub line: usize,
+    /// Source processor name, as written.
     pub src: String,
+    /// Destination processor name, as written.
     pub dst: String,
+    /// Number of paths the header permits (checked to be the product of the hops' popcounts).
     pub npath: u128,
+    /// One permitted-output set per hop (bit i = output port i), the last one into the destination processor.
     pub hops: Vec<u64>,
 }
 
 /// A route resolved against a topology (element indices).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LoadedRoute {
+    /// Element index of the source processor.
     pub src: usize,
+    /// Element index of the destination processor.
     pub dst: usize,
+    /// Number of paths the header permits.
     pub npath: u128,
+    /// One permitted-output set per hop (bit i = output port i), the last one into the destination processor.
     pub hops: Vec<u64>,
     /// The route is as short as a shortest path between the two processors.
     pub minimal: bool,
@@ -34,22 +43,41 @@ pub struct LoadedRoute {
 /// What is wrong with a line.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum RouteFileProblem {
+    /// Fewer than four fields (source, destination, npath and at least one hop).
     #[error("expected `src dst npath hop1 ...`")]
     TooFewFields,
+    /// The npath field is not a decimal integer; the text found.
     #[error("`{0}` is not a path count")]
     BadNpath(String),
+    /// A hop is not a non-zero hexadecimal port set.
     #[error("hop {hop}: `{text}` is not a non-empty hex port set")]
-    BadHop { hop: usize, text: String },
+    BadHop {
+        /// 0-based index of the hop on the line.
+        hop: usize,
+        /// The text found.
+        text: String,
+    },
+    /// The npath field disagrees with the hops.
     #[error("npath {given} is not the product of the hops' popcounts ({product})")]
-    NpathMismatch { given: u128, product: u128 },
+    NpathMismatch {
+        /// npath as written.
+        given: u128,
+        /// Product of the hops' popcounts.
+        product: u128,
+    },
+    /// A name not in the topology.
     #[error("unknown processor `{0}`")]
     UnknownProcessor(String),
+    /// A name of a switch where a processor is required.
     #[error("`{0}` is not a processor")]
     NotAProcessor(String),
+    /// A second line for the same (source, destination) pair; the two names.
     #[error("second route for {0} -> {1}")]
     Duplicate(String, String),
+    /// A route whose source and destination are the same processor.
     #[error("route from {0} to itself")]
     SelfRoute(String),
+    /// The route does not lead to its destination under every combination of permitted ports.
     #[error("{0}")]
     Invalid(#[from] RouteCheckError),
 }
@@ -58,7 +86,9 @@ pub enum RouteFileProblem {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("{file}:{line}: {problem}")]
 pub struct RouteFileError {
+    /// The file name given to the parser.
     pub file: String,
+    /// 1-based line number.
     pub line: usize,
     /// Boxed to keep `Result`s small (the problem can carry a route-check error).
     pub problem: Box<RouteFileProblem>,

@@ -31,11 +31,13 @@ pub const DENSE_WIDTH: usize = 12;
 pub struct VSet(pub [u64; 4]);
 
 impl VSet {
+    /// The set holding only vertex `i` (`i` < [`MAX_STAGE_WIDTH`]).
     pub fn single(i: u32) -> Self {
         let mut s = VSet::default();
         s.0[(i / 64) as usize] = 1 << (i % 64);
         s
     }
+    /// The union of the two sets.
     #[inline]
     pub fn or(self, o: VSet) -> VSet {
         VSet([
@@ -45,9 +47,11 @@ impl VSet {
             self.0[3] | o.0[3],
         ])
     }
+    /// Number of members.
     pub fn len(&self) -> u32 {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
+    /// Whether the set has no member.
     pub fn is_empty(&self) -> bool {
         self.0 == [0; 4]
     }
@@ -95,13 +99,16 @@ enum StageIndex {
 /// One vertex of S: its set of R-vertices and its edges (label, target vertex in the next stage).
 #[derive(Debug, Clone)]
 pub struct Vertex {
+    /// The R-vertices of its stage that this S-vertex stands for.
     pub set: VSet,
+    /// Edges to the next stage: (routing set of output ports, index of the target vertex).
     pub edges: Vec<(u64, u32)>,
 }
 
 /// One stage of S: the active vertices only.
 #[derive(Debug, Clone)]
 pub struct Stage {
+    /// The stage's active vertices; an edge's target indexes this list of the next stage.
     pub vertices: Vec<Vertex>,
     index: StageIndex,
 }
@@ -143,13 +150,16 @@ impl Stage {
 /// The solution graph S of one routability graph.
 #[derive(Debug, Clone)]
 pub struct SolutionGraph {
+    /// One stage per stage of R (switches at distance i from the source); stage 0 holds the source alone.
     pub stages: Vec<Stage>,
 }
 
 impl SolutionGraph {
+    /// Active vertices over all stages.
     pub fn vertex_count(&self) -> usize {
         self.stages.iter().map(|s| s.vertices.len()).sum()
     }
+    /// Edges over all stages.
     pub fn edge_count(&self) -> usize {
         self.stages
             .iter()
@@ -288,9 +298,13 @@ fn subsets_by_size(m: u32) -> &'static [u32] {
 /// was built (vertices memoised, edges evaluated).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Solved {
+    /// The maximum adaptivity: the number of paths the route permits.
     pub npath: u128,
+    /// One routing set (permitted output ports) per hop of a route achieving it.
     pub hops: Vec<u64>,
+    /// Solution-graph vertices memoised by the search.
     pub vertices: usize,
+    /// Solution-graph edges (routing sets) evaluated.
     pub edges: usize,
 }
 

@@ -14,13 +14,18 @@ use serde::Serialize;
 /// One row of Table 4.4.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct ParallelStats {
+    /// P, the number of processors (workers) the work was spread over.
     pub processors: usize,
+    /// T1: seconds of the whole generation on one processor.
     pub t1: f64,
+    /// Seconds of the least-loaded processor.
     pub t_min: f64,
+    /// Seconds of the most-loaded processor (the parallel run time).
     pub t_max: f64,
 }
 
 impl ParallelStats {
+    /// The row for sequential time `t1` and one time per processor (seconds).
     pub fn from_times(t1: f64, times: &[f64]) -> Self {
         let t_min = times.iter().copied().fold(f64::INFINITY, f64::min);
         let t_max = times.iter().copied().fold(0.0, f64::max);
@@ -31,12 +36,15 @@ impl ParallelStats {
             t_max,
         }
     }
+    /// Speedup S = T1 / t_max.
     pub fn speedup(&self) -> f64 {
         self.t1 / self.t_max
     }
+    /// Efficiency η = S / P.
     pub fn efficiency(&self) -> f64 {
         self.speedup() / self.processors as f64
     }
+    /// Load imbalance L = (t_max − t_min) / t_max.
     pub fn imbalance(&self) -> f64 {
         (self.t_max - self.t_min) / self.t_max
     }

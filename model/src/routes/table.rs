@@ -28,8 +28,9 @@ pub struct SwitchRoute {
     /// Hops of a shortest physical path between the two switches (`hops.len()` unless the route had to be
     /// longer to obey a turn restriction).
     pub shortest: usize,
-    /// Vertices and edges of the solution graph (for statistics).
+    /// Vertices of the solution graph (for statistics).
     pub s_vertices: usize,
+    /// Edges of the solution graph (for statistics).
     pub s_edges: usize,
 }
 
@@ -96,6 +97,7 @@ pub fn route_switch_pair(
 /// The routes from one source switch, with timings.
 #[derive(Debug, Clone)]
 pub struct SourceResult {
+    /// The source switch (element index).
     pub switch: usize,
     /// Seconds spent in the BFS.
     pub bfs_secs: f64,
@@ -104,6 +106,7 @@ pub struct SourceResult {
 }
 
 impl SourceResult {
+    /// Seconds spent on this source switch in all: the BFS plus every destination.
     pub fn secs(&self) -> f64 {
         self.bfs_secs + self.dests.iter().map(|d| d.2).sum::<f64>()
     }
@@ -227,10 +230,15 @@ pub fn routes_from_switch_restricted(
 /// One processor pair's route.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Route {
+    /// Source processor (element index).
     pub src: usize,
+    /// Destination processor (element index).
     pub dst: usize,
+    /// One permitted-output set per hop, the last one the single port into the destination processor.
     pub hops: Vec<u64>,
+    /// Number of paths the header permits (the product of the hops' popcounts).
     pub npath: u128,
+    /// Number of physically existing shortest paths between the two processors' switches.
     pub physical: u128,
 }
 
@@ -246,6 +254,7 @@ pub struct Summary {
     pub adaptivity_minimal: f64,
     /// Mean route length in channels, processor to processor (the shortest possible: `mean_shortest_hops`).
     pub mean_hops: f64,
+    /// Mean shortest-path length in channels, processor to processor.
     pub mean_shortest_hops: f64,
     /// Mean number of paths a header permits.
     pub mean_npath: f64,
@@ -254,7 +263,9 @@ pub struct Summary {
 /// The route tables of a whole topology.
 #[derive(Debug, Clone)]
 pub struct Tables {
+    /// Where the processors attach.
     pub ends: Endpoints,
+    /// The routes from each injection switch, with timings.
     pub sources: Vec<SourceResult>,
     /// Element → index into `sources`.
     src_index: Vec<u32>,

@@ -98,8 +98,11 @@ impl Ranking {
 /// all parents at depth − 1 with the parent's output port. State id = 2 · element + phase.
 #[derive(Debug, Clone)]
 pub struct StateBfs {
+    /// The source switch (element index); the BFS starts in state (`src`, [`UP`]).
     pub src: usize,
+    /// Legal distance (channels) of each state from the source, [`UNREACHED`] if none.
     pub depth: Vec<u32>,
+    /// Parent set of each state: (parent state, parent switch's output port).
     pub parents: Vec<Vec<(u32, u32)>>,
     /// States in the order the BFS reached them (non-decreasing depth).
     pub order: Vec<u32>,

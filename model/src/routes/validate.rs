@@ -11,35 +11,69 @@ use thiserror::Error;
 /// What is wrong with a route.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum RouteCheckError {
+    /// The processor (the route's source, or one a path enters before its last hop) has no output channel to
+    /// follow.
     #[error("processor {0} is not connected")]
     Unconnected(String),
+    /// A hop permits no port.
     #[error("hop {hop} is empty")]
-    EmptyHop { hop: usize },
+    EmptyHop {
+        /// 0-based index of the hop.
+        hop: usize,
+    },
+    /// A permitted port does not exist or is not connected.
     #[error("hop {hop}: {switch} has no output {port}")]
     NoOutput {
+        /// 0-based index of the hop.
         hop: usize,
+        /// Name of the switch reached at that hop.
         switch: String,
+        /// The missing output port.
         port: u32,
     },
+    /// A path enters a processor before the last hop (processors never forward).
     #[error("hop {hop}: output {port} of {switch} leads to {to}, which does not forward")]
     IntoProcessor {
+        /// 0-based index of the hop.
         hop: usize,
+        /// Name of the switch reached at that hop.
         switch: String,
+        /// The output port taken.
         port: u32,
+        /// Name of the processor it leads to.
         to: String,
     },
+    /// At the last hop a permitted port leads somewhere other than the destination.
     #[error("hop {hop}: output {port} of {switch} leads to {to}, not to the destination {dst}")]
     WrongEnd {
+        /// 0-based index of the hop.
         hop: usize,
+        /// Name of the switch reached at that hop.
         switch: String,
+        /// The output port taken.
         port: u32,
+        /// Name of the element it leads to.
         to: String,
+        /// Name of the destination processor.
         dst: String,
     },
+    /// The route is longer than a shortest path (reported where minimal routes are required).
     #[error("the route takes {channels} channels but the shortest path takes {shortest}")]
-    NotShortest { channels: usize, shortest: u32 },
+    NotShortest {
+        /// Channels the route takes, processor to processor.
+        channels: usize,
+        /// Channels of a shortest path.
+        shortest: u32,
+    },
+    /// The given npath disagrees with the hops.
     #[error("npath {given} is not the product of the hops' popcounts ({product})")]
-    BadNpath { given: u128, product: u128 },
+    BadNpath {
+        /// npath as given.
+        given: u128,
+        /// Product of the hops' popcounts.
+        product: u128,
+    },
+    /// The header has no hop at all.
     #[error("the route has no hop")]
     EmptyRoute,
 }
