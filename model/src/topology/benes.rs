@@ -17,6 +17,7 @@ use super::graph::{Port, Topology};
 /// A Beneš network and the index maps a simulator needs.
 #[derive(Debug, Clone)]
 pub struct Benes {
+    /// The network itself.
     pub topology: Topology,
     /// n = log2 N.
     pub n: u32,

@@ -13,7 +13,12 @@ pub enum BuiltinError {
     UnknownName(String),
     /// The family exists but the parameters do not fit it.
     #[error("topology `{name}`: {problem}")]
-    BadParameter { name: String, problem: String },
+    BadParameter {
+        /// The topology name as given (e.g. `mesh:3x4`).
+        name: String,
+        /// What is wrong with the parameters.
+        problem: String,
+    },
     /// The family's wiring broke a topology rule (a bug).
     #[error("internal wiring error: {0}")]
     Topology(#[from] TopologyError),

@@ -43,49 +43,85 @@ impl Pick {
 /// Why the failures cannot be applied.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum FaultError {
+    /// A random link count larger than the number of switch-to-switch links.
     #[error("cannot fail {asked} links: the topology has only {available} switch-to-switch links")]
-    TooManyLinks { asked: usize, available: usize },
+    TooManyLinks {
+        /// Links asked to fail.
+        asked: usize,
+        /// Switch-to-switch links in the topology.
+        available: usize,
+    },
+    /// A random switch count larger than the number of switches.
     #[error("cannot fail {asked} switches: the topology has only {available}")]
-    TooManySwitches { asked: usize, available: usize },
+    TooManySwitches {
+        /// Switches asked to fail.
+        asked: usize,
+        /// Switches in the topology.
+        available: usize,
+    },
+    /// A link name not of the form `ELEMENT.PORT` with a known element and a numeric port.
     #[error("unknown link `{0}`: name it by one of its ends as SWITCH.PORT")]
     UnknownLink(String),
+    /// A `SWITCH.PORT` with no link, or whose link goes to a processor.
     #[error("`{0}` is not a switch-to-switch link (no link, or a processor's link)")]
     NotALink(String),
+    /// A link name whose port does not exist on its switch.
     #[error("`{name}`: switch {switch} has ports 0 to {last}")]
     PortOutOfRange {
+        /// The link name as given.
         name: String,
+        /// The switch's name.
         switch: String,
+        /// The switch's highest port number.
         last: u32,
     },
+    /// A switch name that is unknown or names a processor.
     #[error("unknown switch `{0}`")]
     UnknownSwitch(String),
+    /// The named failures leave two remaining processors unable to reach each other.
     #[error("failing {what} disconnects the network: {cut} can no longer reach {other}")]
     Disconnects {
+        /// The failures, as listed in the message (e.g. `switches S1, S2`).
         what: String,
+        /// A processor cut off …
         cut: String,
+        /// … from this one.
         other: String,
     },
+    /// The random failures cannot all be chosen without disconnecting the remaining processors.
     #[error(
         "cannot fail {asked} {what} without disconnecting the network: after {done} every remaining one is needed"
     )]
     CannotKeepConnected {
+        /// Failures asked for.
         asked: usize,
+        /// Failures chosen before every remaining candidate became necessary.
         done: usize,
+        /// `"links"` or `"switches"`.
         what: &'static str,
     },
+    /// A link or switch named twice.
     #[error("`{0}` is named twice")]
     Duplicate(String),
+    /// Fewer than two processors remain reachable.
     #[error(
         "the failures leave {left} processor(s) ({removed} unreachable and removed with their switches): \
          a network needs at least 2"
     )]
-    TooFewProcessors { left: usize, removed: usize },
+    TooFewProcessors {
+        /// Processors left.
+        left: usize,
+        /// Processors removed with their failed switches.
+        removed: usize,
+    },
 }
 
 /// A switch-to-switch link (one or two channels between the same two switch ports): its two ends, a ≤ b.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Link {
+    /// The lower end.
     pub a: Port,
+    /// The higher end.
     pub b: Port,
 }
 
@@ -113,6 +149,7 @@ pub struct Degraded {
     pub topology: Topology,
     /// Failed links as `A.p <-> B.q` (names of the original topology).
     pub failed_links: Vec<Link>,
+    /// Failed switches (element indices of the original topology).
     pub failed_switches: Vec<usize>,
     /// Processors removed because their switch failed.
     pub unreachable: Vec<usize>,

@@ -13,8 +13,11 @@ use super::graph::{Port, Topology};
 /// A k-ary n-fly and its index maps.
 #[derive(Debug, Clone)]
 pub struct Fly {
+    /// The network itself.
     pub topology: Topology,
+    /// k: the switch radix (k×k switches) and the base of the addresses.
     pub k: usize,
+    /// n: stages, the digits of an address.
     pub n: usize,
     /// `switch[s][w]`: element index of the switch at stage `s`, index `w`.
     pub switch: Vec<Vec<usize>>,

@@ -9,7 +9,10 @@ use std::collections::HashMap;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Kind {
     /// A switch with `ports` ports (0..ports), each with an input and an output.
-    Switch { ports: u32 },
+    Switch {
+        /// Number of ports, 1 to 64.
+        ports: u32,
+    },
     /// A processor node with the single port 0.
     Node,
 }
@@ -17,17 +20,21 @@ pub enum Kind {
 /// A switch or a processor node.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Element {
+    /// Unique name: non-empty, without whitespace, `#` or `.`.
     pub name: String,
+    /// Switch (with its port count) or processor node.
     pub kind: Kind,
 }
 
 impl Element {
+    /// Number of ports: the switch's count, 1 for a processor.
     pub fn ports(&self) -> u32 {
         match self.kind {
             Kind::Switch { ports } => ports,
             Kind::Node => 1,
         }
     }
+    /// Whether the element is a processor node.
     pub fn is_node(&self) -> bool {
         self.kind == Kind::Node
     }
@@ -36,7 +43,9 @@ impl Element {
 /// One side of a channel: element index and port number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Port {
+    /// Element index in its [`Topology`].
     pub elem: usize,
+    /// Port number on that element (0-based).
     pub port: u32,
 }
 
@@ -54,6 +63,7 @@ pub struct Topology {
 }
 
 impl Topology {
+    /// An empty topology.
     pub fn new() -> Self {
         Self::default()
     }
@@ -173,15 +183,19 @@ impl Topology {
     pub fn find(&self, name: &str) -> Option<usize> {
         self.by_name.get(name).copied()
     }
+    /// All elements, by index.
     pub fn elements(&self) -> &[Element] {
         &self.elements
     }
+    /// Element `e`; panics if `e` is out of range.
     pub fn element(&self, e: usize) -> &Element {
         &self.elements[e]
     }
+    /// Number of elements (switches and processors).
     pub fn len(&self) -> usize {
         self.elements.len()
     }
+    /// Whether the topology has no element.
     pub fn is_empty(&self) -> bool {
         self.elements.is_empty()
     }

@@ -17,7 +17,9 @@ pub enum LoadError {
     /// Not a file, and not a built-in name (the source says why the name was refused).
     #[error("`{spec}` is neither a readable file nor a built-in topology")]
     NotFound {
+        /// The file name or topology name given.
         spec: String,
+        /// Why it is not a built-in name.
         #[source]
         source: BuiltinError,
     },

@@ -17,17 +17,24 @@ use thiserror::Error;
 /// What is wrong with one line.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ParseErrorKind {
+    /// The line starts with a word that is not a keyword.
     #[error("unknown keyword `{0}` (expected switch, node, link or wire)")]
     UnknownKeyword(String),
+    /// A keyword with the wrong number of arguments.
     #[error("`{keyword}` expects {expected}")]
     Arity {
+        /// The keyword.
         keyword: &'static str,
+        /// The arguments it takes, as written in the message.
         expected: &'static str,
     },
+    /// A switch's port count that is not a number from 1 to 64.
     #[error("`{0}` is not a valid number of ports (1..=64)")]
     BadPortCount(String),
+    /// A link or wire end that is not `NAME.PORT` with a numeric port.
     #[error("`{0}` is not of the form NAME.PORT")]
     BadEndpoint(String),
+    /// The line is well formed but breaks a topology rule (duplicate name, port in use, …).
     #[error("{0}")]
     Topology(#[from] TopologyError),
 }
@@ -36,8 +43,11 @@ pub enum ParseErrorKind {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("{file}:{line}: {kind}")]
 pub struct ParseError {
+    /// The file name given to the parser.
     pub file: String,
+    /// 1-based line number.
     pub line: usize,
+    /// The problem.
     pub kind: ParseErrorKind,
 }
 
