@@ -23,13 +23,16 @@ use std::collections::{HashMap, HashSet};
 /// Summary of a check.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CdgReport {
+    /// Virtual channels (node, dimension, VC) that some route uses: the CDG's vertices.
     pub channels: usize,
+    /// Dependencies between those channels.
     pub edges: usize,
     /// A dependency cycle, as (node, dimension, VC) triples, if one exists.
     pub cycle: Option<Vec<(u32, u32, u32)>>,
 }
 
 impl CdgReport {
+    /// Whether the dependency graph has no cycle (the algorithm cannot deadlock).
     pub fn acyclic(&self) -> bool {
         self.cycle.is_none()
     }

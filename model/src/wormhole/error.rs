@@ -12,9 +12,13 @@ pub enum WormError {
     /// The watchdog saw no flit move for `idle` cycles while worms were in the network.
     #[error("deadlock: no flit moved for {idle} cycles (cycle {cycle}, {worms} worms in the network, {flits} flits buffered)")]
     Deadlock {
+        /// The cycle at which the watchdog fired.
         cycle: u64,
+        /// Cycles without any flit moving.
         idle: u64,
+        /// Worms in the network (injected, not yet fully delivered).
         worms: u64,
+        /// Flits sitting in virtual-channel buffers.
         flits: u64,
     },
     /// A flit delivered out of order, twice, to the wrong node; a leaked virtual channel; a lost worm.

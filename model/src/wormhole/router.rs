@@ -39,9 +39,13 @@ pub const EJECT: u32 = u32::MAX - 1;
 /// `state`. Lower `tier` is preferred when free.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Cand {
+    /// Dimension of the output link.
     pub dim: u8,
+    /// Virtual channel on that link (0-based).
     pub vc: u8,
+    /// Preference tier: a free candidate of the lowest tier is taken.
     pub tier: u8,
+    /// The worm's routing state after taking this hop.
     pub state: u32,
 }
 
@@ -62,9 +66,11 @@ impl Default for Candidates {
 }
 
 impl Candidates {
+    /// Empties the list.
     pub fn clear(&mut self) {
         self.len = 0;
     }
+    /// Appends one candidate; beyond 64 candidates it is dropped (a debug build asserts).
     #[inline]
     pub fn push(&mut self, dim: u32, vc: u32, tier: u8, state: u32) {
         debug_assert!(self.len < 64);
@@ -87,12 +93,15 @@ impl Candidates {
             mask &= mask - 1;
         }
     }
+    /// The candidates pushed so far.
     pub fn as_slice(&self) -> &[Cand] {
         &self.items[..self.len]
     }
+    /// Number of candidates.
     pub fn len(&self) -> usize {
         self.len
     }
+    /// Whether no candidate was pushed.
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }

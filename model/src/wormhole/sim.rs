@@ -36,8 +36,11 @@ pub const MAX_N: u32 = 16;
 /// One configuration to simulate.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SimConfig {
+    /// Hypercube dimension n (2^n nodes), 1 to [`MAX_N`].
     pub n: u32,
+    /// The routing algorithm.
     pub algorithm: Algorithm,
+    /// The traffic pattern (who sends to whom).
     pub pattern: Pattern,
     /// Worm length b in flits (≥ 1).
     pub worm_len: u32,
@@ -45,12 +48,15 @@ pub struct SimConfig {
     pub rate: f64,
     /// Flit buffer depth per virtual channel (1..=255).
     pub buf_depth: u32,
+    /// Warm-up cycles before the measurement window.
     pub warmup: u64,
+    /// Cycles of the measurement window.
     pub measure: u64,
     /// Deadlock watchdog window in cycles.
     pub watchdog: u64,
     /// Maximum drain cycles before the run is declared stuck.
     pub drain_max: u64,
+    /// Master seed of the random streams.
     pub seed: u64,
     /// Random stream id of this configuration.
     pub stream: u64,
@@ -90,6 +96,7 @@ impl SimConfig {
         lambda_max(worm_len) * pct / 100.0
     }
 
+    /// Checks the parameters; [`WormError::BadParam`] says which is out of range.
     pub fn validate(&self) -> Result<(), WormError> {
         let bad = |s: String| Err(WormError::BadParam(s));
         if self.n < 1 || self.n > MAX_N {
@@ -200,6 +207,8 @@ pub struct Simulator {
 }
 
 impl Simulator {
+    /// A simulator for `cfg`, empty network at cycle 0; errors if `cfg` is invalid or the algorithm cannot be
+    /// resolved for this n.
     pub fn new(cfg: &SimConfig) -> Result<Simulator, WormError> {
         cfg.validate()?;
         let alg = cfg.algorithm.resolve(cfg.n)?;

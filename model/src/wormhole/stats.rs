@@ -22,14 +22,20 @@ pub fn lambda_max(worm_len: u32) -> f64 {
 /// The outcome of one simulated configuration.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct RunResult {
+    /// Hypercube dimension n.
     pub n: u32,
     /// The processor–router interface (`crate::wormhole::NodeModel`).
     #[serde(default)]
     pub node: super::node_model::NodeModel,
+    /// Algorithm name.
     pub algorithm: String,
+    /// Traffic pattern name.
     pub pattern: String,
+    /// Worm length b in flits.
     pub worm_len: u32,
+    /// Virtual channels per directed link.
     pub vcs: u32,
+    /// Flit buffer depth per virtual channel.
     pub buf_depth: u32,
     /// Offered rate, messages per injecting node per cycle.
     pub rate: f64,
@@ -49,8 +55,9 @@ pub struct RunResult {
     pub delivered: u64,
     /// Worms generated in the window whose latency was measured.
     pub latency_samples: u64,
-    /// Queued (not yet injected) worms at the start and the end of the window.
+    /// Queued (not yet injected) worms at the start of the window.
     pub queued_start: u64,
+    /// Queued (not yet injected) worms at the end of the window.
     pub queued_end: u64,
     /// Worms still in source queues when the drain started (discarded, never injected).
     pub discarded: u64,

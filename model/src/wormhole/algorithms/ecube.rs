@@ -5,6 +5,8 @@
 
 use crate::wormhole::router::Candidates;
 
+/// Pushes the one E-cube choice at node `x` for destination `d` (`x != d`): the lowest differing
+/// dimension, VC 0.
 #[inline]
 pub fn route(x: u32, d: u32, c: &mut Candidates) {
     let diff = x ^ d;

@@ -19,6 +19,8 @@ pub const ESCAPE_VC: u32 = 0;
 /// The adaptive virtual channel.
 pub const ADAPTIVE_VC: u32 = 1;
 
+/// Pushes the choices at node `x` for destination `d` (`x != d`): every differing dimension on the adaptive
+/// VC (tier 0), then the lowest differing dimension on the escape VC (tier 1).
 #[inline]
 pub fn route(x: u32, d: u32, c: &mut Candidates) {
     let diff = x ^ d;

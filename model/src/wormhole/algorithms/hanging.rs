@@ -10,6 +10,8 @@
 
 use crate::wormhole::router::Candidates;
 
+/// Pushes the choices at node `x` for destination `d` (`x != d`): every 0→1 correction while any remains,
+/// else every 1→0 correction; VC 0.
 #[inline]
 pub fn route(x: u32, d: u32, c: &mut Candidates) {
     let up = !x & d;

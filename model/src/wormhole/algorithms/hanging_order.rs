@@ -14,6 +14,8 @@
 
 use crate::wormhole::router::Candidates;
 
+/// Pushes the choices at node `x` for destination `d` (`x != d`): every 0→1 correction, plus the lowest 1→0
+/// correction when no 0→1 correction remains below it; VC 0.
 #[inline]
 pub fn route(x: u32, d: u32, c: &mut Candidates) {
     let up = !x & d;

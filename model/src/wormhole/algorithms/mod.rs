@@ -27,9 +27,11 @@ pub enum Algorithm {
     Ecube,
     /// Seed section 1 (d = 3). Up to 4 VCs.
     NonMinimal,
-    /// Seed section 2: hung hierarchical network of 2^k-node subcubes; `inner` = mask of the k subcube
-    /// dimensions (0 = default: the low n − 2 dimensions). 1 VC per direction.
-    Subcubes { inner: u32 },
+    /// Seed section 2: hung hierarchical network of 2^k-node subcubes. 1 VC per direction.
+    Subcubes {
+        /// Mask of the k subcube dimensions (0 = default: the low n − 2 dimensions).
+        inner: u32,
+    },
     /// Minimal fully adaptive with an E-cube escape channel (Duato; Gravano et al.). 2 VCs per direction.
     Fully,
     /// Hypercube hung from 0…0: all 0→1 corrections (any order), then all 1→0 corrections (any order). 1 VC.

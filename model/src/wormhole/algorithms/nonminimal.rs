@@ -55,6 +55,9 @@ fn enc(n: u32, i: u32, jdone: u32) -> u32 {
     ((n - 1 - i) << 1) | jdone
 }
 
+/// Pushes the choices at node `x` for destination `d` on the n-cube, given the worm's routing `state` (see
+/// the module documentation): the j-hops of the current phase, or its i-hop, each with the state after it.
+/// Pushes nothing once every phase is done.
 #[inline]
 pub fn route(n: u32, x: u32, d: u32, state: u32, c: &mut Candidates) {
     let k = state >> 1;

@@ -35,6 +35,9 @@ pub fn default_inner(n: u32) -> u32 {
     (1u32 << k) - 1
 }
 
+/// Pushes the choices at node `x` for destination `d` (`x != d`) with subcube dimensions `inner` (a mask):
+/// while an outer 0→1 correction or an inner difference remains, every outer 0→1 correction and the lowest
+/// differing inner dimension; then every outer 1→0 correction. VC 0.
 #[inline]
 pub fn route(inner: u32, x: u32, d: u32, c: &mut Candidates) {
     let up = !x & d;

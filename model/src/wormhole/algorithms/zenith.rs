@@ -23,6 +23,9 @@ fn hung(x: u32, d: u32, first: u32, second: u32, vc: u32, st: u32, c: &mut Candi
     }
 }
 
+/// Pushes the choices at node `x` for destination `d` (`x != d`) given the worm's `state` (0 at injection,
+/// 1 = hung from 0…0 on VC 0, 2 = hung from 1…1 on VC 1): the hops of the chosen network, or of both at
+/// injection, each with the state recording its network.
 #[inline]
 pub fn route(x: u32, d: u32, state: u32, c: &mut Candidates) {
     let up = !x & d;
