@@ -12,6 +12,7 @@ use super::grant::{first_from, NO_GRANT};
 use super::traits::{Allocator, Phase1};
 use crate::routing::hop::Head;
 
+/// The `age` allocator: oldest head packet first (see the module documentation).
 #[derive(Debug, Clone, Copy)]
 pub struct Age;
 

@@ -13,8 +13,10 @@ use super::traits::{Allocator, Phase1};
 use crate::matcher::heuristic_into;
 use crate::switch2::{arbitrate, Pointers};
 
+/// The ASR switch's allocator, `asr-p1` or `asr-p2` (see the module documentation).
 #[derive(Debug, Clone, Copy)]
 pub struct Asr {
+    /// Passes of the ColumnOR / Rotate_Until_Zero heuristic on switches larger than 2×2 (1 or 2).
     pub passes: usize,
     /// The 2×2 rule as a table: index `a0 | a1 << 2 | in_ptr << 4 | out_ptr << 5`, entry
     /// `grant0 | grant1 << 2 | in_ptr' << 4 | out_ptr' << 5` (grant 2 = none).
@@ -22,6 +24,7 @@ pub struct Asr {
 }
 
 impl Asr {
+    /// The allocator with `passes` heuristic passes, its 2×2 rule tabulated.
     pub fn new(passes: usize) -> Self {
         let mut table = [0u8; 64];
         for (x, e) in table.iter_mut().enumerate() {

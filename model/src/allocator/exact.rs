@@ -7,6 +7,7 @@ use super::grant::NO_GRANT;
 use super::traits::{Allocator, Phase1};
 use crate::exact::hopcroft_karp;
 
+/// The `exact` allocator: a maximum matching every cycle (see the module documentation).
 #[derive(Debug, Clone, Copy)]
 pub struct Exact;
 

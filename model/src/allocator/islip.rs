@@ -8,8 +8,10 @@
 use super::grant::{columns, first_from, NO_GRANT};
 use super::traits::{Allocator, Phase1};
 
+/// The iSLIP allocator (see the module documentation).
 #[derive(Debug, Clone, Copy)]
 pub struct Islip {
+    /// Iterations per decision (1, 2 or 4 in the registry).
     pub iterations: usize,
 }
 

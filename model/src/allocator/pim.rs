@@ -9,8 +9,10 @@ use super::grant::{columns, NO_GRANT};
 use super::traits::{Allocator, Phase1};
 use crate::rng::mix;
 
+/// The PIM allocator (see the module documentation).
 #[derive(Debug, Clone, Copy)]
 pub struct Pim {
+    /// Iterations per decision (1 or 2 in the registry).
     pub iterations: usize,
 }
 

@@ -27,6 +27,7 @@ pub fn step(mut x: u64) -> u64 {
 /// PIM-1 with xorshift priorities on an `r×r` switch, r ≤ 8.
 #[derive(Debug, Clone, Copy)]
 pub struct PimLfsr8 {
+    /// The xorshift register; [`SEED`] after reset, never 0.
     pub state: u64,
 }
 

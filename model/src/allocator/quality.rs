@@ -32,9 +32,13 @@ use serde::Serialize;
 /// One point of the quality table.
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct QualityCell {
+    /// The allocator's registry name.
     pub allocator: String,
+    /// Size of the square request matrix (the switch radix), 2 to 64.
     pub m: usize,
+    /// Probability of each request bit being 1.
     pub density: f64,
+    /// Number of matrices (decisions).
     pub trials: u64,
     /// Shares of trials at maximum, maximum − 1, maximum − 2, and maximum − 3 or less (they sum to 1).
     pub fractions: [f64; 4],
@@ -45,18 +49,28 @@ pub struct QualityCell {
 /// Why a quality run failed.
 #[derive(Debug, thiserror::Error)]
 pub enum QualityError {
+    /// No allocator has the name asked for.
     #[error(transparent)]
     Unknown(#[from] UnknownAllocator),
+    /// The matrix size m is outside 2 to 64.
     #[error("matrix size {0} outside 2..=64")]
     Size(usize),
+    /// The density is not a probability (from 0 to 1).
     #[error("density {0} is not a probability in [0, 1]")]
     Density(f64),
+    /// The allocator returned grants that are not a matching within the requests, or more grants than a
+    /// maximum matching has (a bug in the allocator).
     #[error("{allocator} (m = {m}, density {density}, trial {trial}): {what}")]
     Violation {
+        /// The allocator's registry name.
         allocator: String,
+        /// Size of the request matrix.
         m: usize,
+        /// Request density of the point.
         density: f64,
+        /// 0-based index of the failing trial.
         trial: u64,
+        /// What was wrong, with the requests and the grants.
         what: String,
     },
 }

@@ -22,6 +22,7 @@ pub const NAMES: [&str; 10] = [
     "wavefront",
 ];
 
+/// A name that no allocator is registered under (the name given).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("unknown allocator `{0}` (age, asr-p1, asr-p2, exact, islip-1, islip-2, islip-4, pim-1, pim-2, wavefront)")]
 pub struct UnknownAllocator(pub String);

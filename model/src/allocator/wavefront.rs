@@ -8,6 +8,7 @@
 use super::grant::NO_GRANT;
 use super::traits::{Allocator, Phase1};
 
+/// The `wavefront` allocator (see the module documentation).
 #[derive(Debug, Clone, Copy)]
 pub struct Wavefront;
 
