@@ -22,7 +22,9 @@ use std::fmt;
 /// rule's key.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Head {
+    /// Request row: the outputs the packet may take (bit q = output q); 0 when no packet waits.
     pub req: u64,
+    /// The key [`HopRule::enter`] returned for the packet (for [`PerHopRule`], its destination).
     pub key: u32,
     /// The packet's generation cycle (low 32 bits), kept only for an allocator that uses ages
     /// ([`crate::allocator::Allocator::uses_age`]); 0 otherwise.
@@ -41,6 +43,7 @@ pub struct HopHeader {
 
 /// The per-hop half of a routing scheme (see the module documentation).
 pub trait HopRule: Send + Sync + fmt::Debug {
+    /// A boxed copy of the rule with its state (each simulator run owns one).
     fn box_clone(&self) -> Box<dyn HopRule>;
     /// Called once at the start of every cycle, before any switch is evaluated.
     fn begin_cycle(&mut self) {}
@@ -94,6 +97,7 @@ pub struct PerHop {
     pub links: Vec<bool>,
     /// Probability that a switch-to-switch output is unavailable in a cycle (seed 003's 1 − p).
     pub fail: f64,
+    /// Seed of the random stream that draws the output failures.
     pub seed: u64,
 }
 
@@ -107,6 +111,7 @@ pub struct PerHopRule {
 }
 
 impl PerHopRule {
+    /// The rule for `table`, its failure stream seeded from `table.seed`, every output up.
     pub fn new(table: PerHop) -> Self {
         let down = vec![false; table.links.len()];
         PerHopRule {

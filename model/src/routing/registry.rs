@@ -29,6 +29,7 @@ pub enum Base {
 pub struct TableKind {
     /// `asr`, `single`, `asr-df` or `single-df`.
     pub name: &'static str,
+    /// The tables the routes are taken from.
     pub base: Base,
     /// One path per pair (`single`, `single-df`) instead of every adaptive path.
     pub single: bool,

@@ -9,12 +9,20 @@ use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
 
+/// Why a routing scheme cannot be set up.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum RoutingError {
+    /// A Beneš scheme name that is not `asr`, `random`, `random-pair` or `fixed`.
     #[error("unknown routing scheme `{0}` (asr, random, random-pair, fixed)")]
     Unknown(String),
+    /// A processor index at or beyond the network's processor count.
     #[error("processor {proc} is outside the network's {n} processors")]
-    BadProcessor { proc: usize, n: usize },
+    BadProcessor {
+        /// The processor index given.
+        proc: usize,
+        /// Number of processors of the network.
+        n: usize,
+    },
 }
 
 /// A source-routing scheme.
@@ -38,15 +46,21 @@ pub trait Routing: Sync + Send {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Scheme {
+    /// ASR (thesis ch. 3): the first n − 1 stages permit both outputs, so the switches choose adaptively; the
+    /// last n stages follow the destination bits.
     Asr,
+    /// One output drawn uniformly at random per packet at each of the first n − 1 stages, then the destination
+    /// bits.
     Random,
     /// Like `Random`, but the middle-stage input is a fixed pseudo-random function of (source,
     /// destination) instead of a fresh draw per packet (an alternative reading of thesis §3.4.1).
     RandomPair,
+    /// Oblivious: the first n − 1 stages follow the source's bits, then the destination bits (one path per pair).
     Fixed,
 }
 
 impl Scheme {
+    /// The scheme's name on the command line and in files (`asr`, `random`, `random-pair`, `fixed`).
     pub fn name(self) -> &'static str {
         match self {
             Scheme::Asr => "asr",
@@ -79,7 +93,9 @@ impl FromStr for Scheme {
 /// Routing on the Beneš network of 2^n ports.
 #[derive(Debug, Clone, Copy)]
 pub struct BenesRouting {
+    /// n = log2 of the number of ports (processors); the network has 2n − 1 stages.
     pub n: usize,
+    /// How the first n − 1 hops are chosen.
     pub scheme: Scheme,
 }
 
@@ -115,7 +131,9 @@ impl Routing for BenesRouting {
 /// Destination-tag routing on the k-ary n-fly.
 #[derive(Debug, Clone, Copy)]
 pub struct FlyRouting {
+    /// k: the switch radix (k×k switches).
     pub k: usize,
+    /// n: the number of stages (k^n processors).
     pub n: usize,
 }
 
@@ -149,8 +167,11 @@ impl Routing for FlyRouting {
 /// A per-hop policy as a routing scheme: packets carry no header; the switches route them by the table.
 #[derive(Debug, Clone)]
 pub struct PerHopRouting {
+    /// The per-hop table the switches route by.
     pub table: PerHop,
+    /// Number of processors.
     pub n: usize,
+    /// The policy's name (for tables and files).
     pub name: String,
 }
 
