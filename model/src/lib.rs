@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! # asr-model
 //!
 //! The cycle-accurate model of adaptive source routing (ASR) switches and networks, after Aydoğan's thesis
