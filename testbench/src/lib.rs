@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! # asr-testbench
 //!
 //! Lock-step harness (HDL against model), scoreboards, traffic drivers, VCD scenarios and the

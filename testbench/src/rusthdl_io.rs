@@ -7,6 +7,7 @@
 #[macro_export]
 macro_rules! rusthdl_io {
     ($name:ident, $hw:ty, $kind:ident, [$($i:ident),* $(,)?], [$($o:ident),* $(,)?]) => {
+        #[doc = concat!("Binds the rust-hdl top `", stringify!($hw), "` to co-simulation frames.")]
         pub struct $name;
         impl $crate::cosim::rusthdl::HdlIo for $name {
             type Hw = $hw;

@@ -13,7 +13,9 @@ use rand::Rng;
 /// A packet offered at an input.
 #[derive(Clone, Copy, Debug)]
 pub struct Packet {
+    /// The packet word as driven on `in_data`: the header's hops, the tag above them.
     pub word: u128,
+    /// The tag (`TAG_BITS` bits), the only part left of the word at the output.
     pub tag: u64,
     /// Bit p set when network output p is reachable under the header from this input.
     pub allowed: u64,
@@ -21,20 +23,26 @@ pub struct Packet {
 
 /// Random traffic source and scoreboard for a Beneš of `ports` inputs.
 pub struct BenesTraffic {
+    /// The network's stage-to-stage wiring.
     pub wiring: BenesWiring,
+    /// Per input: the packet offered and not yet accepted (held until `in_ready`).
     pub pending: Vec<Option<Packet>>,
     next_tag: u64,
     /// In flight, indexed by tag: (input, allowed outputs).
     in_flight: Vec<Option<(usize, u64)>>,
     flying: usize,
+    /// Packets accepted at the inputs so far.
     pub injected: u64,
+    /// Packets taken at the outputs (valid and ready) so far.
     pub delivered: u64,
     /// The pins of the last [`BenesTraffic::offer`].
     pub in_valid: Vec<bool>,
+    /// Per input: the offered packet's word, 0 where none is offered.
     pub in_data: Vec<u128>,
 }
 
 impl BenesTraffic {
+    /// Empty traffic for a Beneš of `ports` inputs; panics unless `ports` is a power of two of at most 64.
     pub fn new(ports: usize) -> Self {
         let wiring = BenesWiring::new(ports).expect("power of two");
         assert!(

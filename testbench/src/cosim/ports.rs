@@ -11,15 +11,20 @@ use std::sync::Arc;
 /// Direction of a port.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dir {
+    /// Driven by the test bench (a `input` declaration).
     Input,
+    /// Driven by the design (an `output` declaration).
     Output,
 }
 
 /// One port of a top: name, width in bits and its first word in the frame of its direction.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Port {
+    /// The port's name in the Verilog.
     pub name: String,
+    /// Width in bits.
     pub width: usize,
+    /// Index of the port's first 32-bit word in the frame of its direction.
     pub offset: usize,
 }
 
@@ -33,10 +38,13 @@ impl Port {
 /// The ports of a top as its Verilog declares them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Layout {
+    /// The Verilog module's name.
     pub top: String,
     /// Whether the top has a `clock` input (every clocked top of this project has exactly one).
     pub clocked: bool,
+    /// Input ports other than `clock`, in declaration order, with their offsets in the input frame.
     pub inputs: Vec<Port>,
+    /// Output ports in declaration order, with their offsets in the output frame.
     pub outputs: Vec<Port>,
 }
 
@@ -155,11 +163,13 @@ impl Layout {
 #[derive(Clone, Debug)]
 pub struct Frame {
     ports: Arc<[Port]>,
+    /// The frame's 32-bit words (see the module documentation for the layout).
     pub words: Vec<u32>,
     next: usize,
 }
 
 impl Frame {
+    /// An all-zero frame for `ports` (one direction of a [`Layout`]), ready to write its first port.
     pub fn new(ports: &[Port]) -> Frame {
         let n = ports.last().map_or(0, |p| p.offset + p.words());
         Frame {
@@ -281,9 +291,13 @@ pub fn hex(words: &[u32], width: usize) -> String {
 /// The first output that differed (in a frame), as every backend reports it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Mismatch {
+    /// The cycle (from 0) whose outputs differed.
     pub cycle: u64,
+    /// Name of the first output port, in declaration order, that differed.
     pub signal: String,
+    /// The value the model drives, as a Verilog literal (`<width>'h<hex>`).
     pub expected: String,
+    /// The value the design drove, in the same form.
     pub actual: String,
 }
 

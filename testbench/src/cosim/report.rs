@@ -7,24 +7,31 @@ use std::path::PathBuf;
 /// What a run did.
 #[derive(Clone, Debug)]
 pub struct Report {
+    /// The exported top's name.
     pub top: String,
+    /// The backend's name ([`BackendKind::name`](super::run::BackendKind::name)).
     pub backend: &'static str,
+    /// The seed the top's stimulus was drawn from (the same seed reproduces the run).
     pub seed: u64,
     /// Cycles compared (traffic and drain; up to and including a mismatch).
     pub cycles: u64,
     /// Wall time of the compared cycles (not building or loading the design).
     pub seconds: f64,
+    /// `cycles / seconds`.
     pub cycles_per_s: f64,
     /// Packets (or the top's unit: see [`Top::packets`](super::top::Top::packets)) the model delivered.
     pub packets: u64,
     /// 0, or 1 for the mismatch that stopped the run.
     pub mismatches: u64,
+    /// The mismatch that stopped the run, if any.
     pub first: Option<Mismatch>,
+    /// The top's named counts of what the run exercised ([`Top::counters`](super::top::Top::counters)).
     pub counters: Vec<(String, u64)>,
     /// CPU time of the model side (stimulus, model, scoreboard) and of the backend side (design and
     /// comparison; waiting for the model costs none); they run in parallel, so on an otherwise idle machine with two cores the
     /// rate is about `cycles / max(model_seconds, backend_seconds)`.
     pub model_seconds: f64,
+    /// CPU time of the backend side, in seconds (see `model_seconds`).
     pub backend_seconds: f64,
     /// Files written on a mismatch.
     pub vcd: Vec<PathBuf>,

@@ -23,6 +23,7 @@ pub enum BackendKind {
 }
 
 impl BackendKind {
+    /// The name the CLI accepts and reports print: `verilator`, `rusthdl` or `icarus`.
     pub fn name(self) -> &'static str {
         match self {
             BackendKind::Verilator => "verilator",
@@ -51,15 +52,21 @@ impl std::str::FromStr for BackendKind {
 pub enum Perturb {
     /// Flips bit `bit` of output port `port` as the design reports it, in cycle `cycle` only.
     Output {
+        /// The cycle (from 0) in which the bit is flipped.
         cycle: u64,
+        /// Name of the output port.
         port: String,
+        /// Bit index within the port (0: least significant).
         bit: usize,
     },
     /// Flips bit `bit` of input port `port` as applied to the design (not to the model), in cycle `cycle`
     /// only.
     Input {
+        /// The cycle (from 0) in which the bit is flipped.
         cycle: u64,
+        /// Name of the input port.
         port: String,
+        /// Bit index within the port (0: least significant).
         bit: usize,
     },
 }
@@ -67,15 +74,19 @@ pub enum Perturb {
 /// What to run.
 #[derive(Clone, Debug)]
 pub struct Options {
+    /// The exported top's name (a row of [`tops::TOPS`]).
     pub top: String,
+    /// The simulator that runs the design.
     pub backend: BackendKind,
     /// Cycles of traffic; then the top drains (those cycles are compared too).
     pub cycles: u64,
+    /// Seed of the top's stimulus.
     pub seed: u64,
     /// On a mismatch: write the last [`VCD_CYCLES`] cycles before it here: for Verilator and rust-hdl the
     /// ports as the design drove them and as the model expected them, and for Verilator also the whole design
     /// beside it (`<stem>.design.vcd`); for Icarus the whole test bench (design, pins and `exp_*` values).
     pub vcd: Option<PathBuf>,
+    /// A fault to inject into the design's side, to show the comparison catches it.
     pub perturb: Option<Perturb>,
     /// How the Verilator backend compiles the design (the default: quick to build).
     pub opt: verilator::Opt,
@@ -95,6 +106,8 @@ impl std::fmt::Debug for Stimulus {
 }
 
 impl Options {
+    /// `cycles` of traffic of `top` on `backend` with `seed`: no VCD, no fault, the default Verilator
+    /// build and the top's registered stimulus.
     pub fn new(top: &str, backend: BackendKind, cycles: u64, seed: u64) -> Options {
         Options {
             top: top.to_string(),
@@ -396,8 +409,11 @@ pub fn lockstep(
 /// Frames recorded from a fresh definition: pins and expected outputs, one frame after the other, and the
 /// definition after the last cycle.
 pub struct Recording {
+    /// Input frames of the recorded cycles, concatenated.
     pub pins: Vec<u32>,
+    /// Expected output frames of the same cycles, concatenated.
     pub expect: Vec<u32>,
+    /// The definition after the last recorded cycle (for its packet count and counters).
     pub top: Box<dyn Top>,
 }
 

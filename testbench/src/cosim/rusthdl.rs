@@ -13,8 +13,11 @@ use rust_hdl::prelude::*;
 
 /// A port value type of rust-hdl (`Bits<N>` or `Bit`) in frame words.
 pub trait PortValue: Sized {
+    /// Width in bits.
     const WIDTH: usize;
+    /// Writes the value into `out`, `ceil(WIDTH / 32)` little-endian words.
     fn to_words(&self, out: &mut [u32]);
+    /// Reads the value from the first `ceil(WIDTH / 32)` little-endian words of `w`.
     fn from_words(w: &[u32]) -> Self;
 }
 
@@ -71,17 +74,25 @@ pub fn get<T: PortValue + Synth>(s: &Signal<Out, T>, out: &mut [u32], k: &mut us
 
 /// How a rust-hdl top is driven: written by [`rusthdl_io!`](crate::rusthdl_io!).
 pub trait HdlIo {
+    /// The rust-hdl top.
     type Hw: Block + Default + 'static;
+    /// Whether the top has a `clock` input (false: combinational, settled once per cycle).
     const CLOCKED: bool;
+    /// Names of the input fields bound to the input frame, in frame order.
     fn inputs() -> &'static [&'static str];
+    /// Names of the output fields read into the output frame, in frame order.
     fn outputs() -> &'static [&'static str];
+    /// Drives the top's inputs from an input frame.
     fn set(hw: &mut Self::Hw, pins: &[u32]);
+    /// Writes the top's outputs into an output frame.
     fn get(hw: &Self::Hw, out: &mut [u32]);
+    /// Sets the top's clock input high or low (does nothing for a combinational top).
     fn clock(hw: &mut Self::Hw, high: bool);
 }
 
 /// A rust-hdl top in simulation.
 pub struct RustHdl<I: HdlIo> {
+    /// The simulated top, connected and settled.
     pub hw: I::Hw,
 }
 

@@ -11,19 +11,25 @@ use std::path::Path;
 /// One recorded cycle: its number, pins, expected and actual outputs.
 #[derive(Clone, Debug)]
 pub struct Recorded {
+    /// The cycle's number (from 0).
     pub cycle: u64,
+    /// The input frame applied to the design.
     pub pins: Vec<u32>,
+    /// The output frame the model expected.
     pub expect: Vec<u32>,
+    /// The output frame the design drove.
     pub actual: Vec<u32>,
 }
 
 /// The last `cap` cycles.
 pub struct Ring {
     cap: usize,
+    /// The recorded cycles, oldest first.
     pub cycles: VecDeque<Recorded>,
 }
 
 impl Ring {
+    /// An empty ring that keeps at most `cap` cycles.
     pub fn new(cap: usize) -> Ring {
         Ring {
             cap,
@@ -31,6 +37,7 @@ impl Ring {
         }
     }
 
+    /// Records a cycle's frames, dropping the oldest cycle when the ring is full.
     pub fn push(&mut self, cycle: u64, pins: &[u32], expect: &[u32], actual: &[u32]) {
         let mut r = if self.cycles.len() >= self.cap {
             self.cycles.pop_front().expect("full")

@@ -356,6 +356,7 @@ pub struct Verilated {
     cycle: CycleFn,
     trace: TraceFn,
     free: FreeFn,
+    /// The top's ports (the frames [`Verilated::cycle`] takes and fills).
     pub layout: Layout,
     /// Keeps the library loaded while `ctx` lives (dropped last).
     _lib: libloading::Library,

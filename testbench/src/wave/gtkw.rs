@@ -11,8 +11,11 @@ use std::path::Path;
 /// How a row's value is shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Fmt {
+    /// Binary.
     Bin,
+    /// Hexadecimal.
     Hex,
+    /// Decimal (unsigned).
     Dec,
 }
 
@@ -33,7 +36,9 @@ impl Fmt {
 /// GTKWave translate-filter file `<save file stem>.<id>.txt` beside the save file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Names {
+    /// Names the filter file (`<save file stem>.<id>.txt`); rows sharing an id share the file.
     pub id: &'static str,
+    /// (value, name) pairs.
     pub values: &'static [(u64, &'static str)],
 }
 
@@ -41,12 +46,19 @@ pub struct Names {
 /// wide), shown as `name`, its value by name if `names` is set.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Row {
+    /// The name shown in the signal pane.
     pub name: String,
+    /// The VCD variable's path under the `uut` scope.
     pub signal: String,
+    /// The variable's declared width in bits.
     pub width: usize,
+    /// The row's lowest bit within the variable.
     pub lsb: usize,
+    /// The row's width in bits.
     pub len: usize,
+    /// The radix of the value.
     pub fmt: Fmt,
+    /// Value names shown instead of numbers, if any.
     pub names: Option<Names>,
 }
 
@@ -126,11 +138,14 @@ impl Row {
 /// A titled group of rows (opened).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Group {
+    /// The group's title row.
     pub title: String,
+    /// The rows, top to bottom.
     pub rows: Vec<Row>,
 }
 
 impl Group {
+    /// A group titled `title` holding `rows`.
     pub fn new(title: impl Into<String>, rows: Vec<Row>) -> Group {
         Group {
             title: title.into(),

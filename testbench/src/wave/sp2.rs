@@ -34,8 +34,11 @@ use crate::lockstep::SETTLE;
 /// One signal of a scenario: its name under `uut`, its width, and whether the model's VCD has it too.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Sig {
+    /// The signal's path under `uut`.
     pub name: String,
+    /// Width in bits.
     pub width: usize,
+    /// Whether the model's VCD has the signal too.
     pub model: bool,
 }
 
@@ -119,10 +122,15 @@ pub(crate) fn script_cycle(
 /// What the scenario exercised (the model's counts at the end).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Summary {
+    /// Packets sent through the crossbar (cut through).
     pub via_xbar: u64,
+    /// Packets sent through the central queue.
     pub via_queue: u64,
+    /// Packets whose CRC byte did not match, over all receivers.
     pub crc_errors: u64,
+    /// Packets dropped for a zero `LEN` or a zero route byte, over all receivers.
     pub route_errors: u64,
+    /// Bytes driven on the output links over the whole scenario.
     pub bytes_out: u64,
 }
 

@@ -61,6 +61,8 @@ pub struct MatcherTop {
 }
 
 impl MatcherTop {
+    /// `matcher_m{m}_p{passes}`: each cycle a random `m`×`m` request matrix drawn from `seed`, the model's
+    /// grants expected.
     pub fn new(m: usize, passes: usize, seed: u64) -> Self {
         MatcherTop {
             name: format!("matcher_m{m}_p{passes}"),

@@ -29,6 +29,8 @@ crate::rusthdl_io!(
 /// Cycles per stimulus phase.
 const PHASE: u64 = 2_000;
 
+/// The `sp2_allocator_v2` definition: the phased stimulus of receivers and transmitters, the model allocator
+/// and the grant checks of the module documentation.
 pub struct Sp2AllocatorTop {
     rng: Xoshiro256PlusPlus,
     model: Allocator,
@@ -51,6 +53,7 @@ pub struct Sp2AllocatorTop {
 }
 
 impl Sp2AllocatorTop {
+    /// A fresh allocator and stimulus drawn from `seed`, from phase 0.
     pub fn new(seed: u64) -> Self {
         Sp2AllocatorTop {
             rng: rng(seed ^ 0xa11c),

@@ -62,6 +62,8 @@ pub fn asr_tables(t: &Topology) -> TableRouting {
     TableRouting::from_tables(t, &tables, "asr").expect("a route for every pair")
 }
 
+/// The board definition for switch version `S` (`S::BOARD`): the 16 model processors' traffic, the model
+/// network and the delivery scoreboard of the module documentation.
 pub struct Sp2BoardTop<S: SwitchTwin> {
     rng: Xoshiro256PlusPlus,
     net: Sp2Network<S>,

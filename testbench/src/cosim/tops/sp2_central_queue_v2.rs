@@ -150,6 +150,8 @@ struct Rx {
     id: u64,
 }
 
+/// The `sp2_central_queue_v2` definition: the phased receiver and transmitter stimulus, the model queue and
+/// the per-output chunk scoreboard of the module documentation.
 pub struct CentralQueueV2Top {
     rng: Xoshiro256PlusPlus,
     model: CentralQueue,
@@ -170,6 +172,7 @@ pub struct CentralQueueV2Top {
 }
 
 impl CentralQueueV2Top {
+    /// An empty queue and stimulus drawn from `seed`, from the first phase.
     pub fn new(seed: u64) -> Self {
         CentralQueueV2Top {
             rng: rng(seed ^ 0xc2),

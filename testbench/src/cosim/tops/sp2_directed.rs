@@ -27,12 +27,15 @@ pub type Sent = Vec<Vec<(u64, u8)>>;
 pub struct Pins {
     /// `link_in_valid/data[i]` (None: not valid).
     pub link_in: [Option<u8>; PORTS],
+    /// `token_in[i]`.
     pub token_in: [bool; PORTS],
     /// `link_out_valid/data[o]`.
     pub link_out: [Option<u8>; PORTS],
+    /// `token_out[o]`.
     pub token_out: [bool; PORTS],
     /// `crc_errors[8i +: 8]` and `route_errors[8i +: 8]`.
     pub crc_errors: [u8; PORTS],
+    /// See `crc_errors`.
     pub route_errors: [u8; PORTS],
 }
 
@@ -62,6 +65,7 @@ pub struct Script {
     pub tokens: Vec<(usize, Vec<bool>)>,
     /// Cycles after which the switch must be idle and everything delivered.
     pub cycles: u64,
+    /// The script's check of the run's [`Log`], called after the drain.
     pub check: Check,
 }
 
@@ -76,6 +80,7 @@ pub struct Sp2Directed<S: SwitchTwin> {
 }
 
 impl<S: SwitchTwin> Sp2Directed<S> {
+    /// The top of a run of `script`, from cycle 0 with an idle model switch and nodes.
     pub fn new(script: Script) -> Self {
         Sp2Directed {
             script,

@@ -102,6 +102,8 @@ fn random_member(rng: &mut Xoshiro256PlusPlus, set: u8) -> u8 {
     members[rng.gen_range(0..members.len())]
 }
 
+/// The `sp2_receiver_v2` definition: the upstream sender, the switch's random decisions and the model
+/// receiver of the module documentation.
 pub struct ReceiverV2Top {
     rng: Xoshiro256PlusPlus,
     r: Receiver,
@@ -124,6 +126,7 @@ pub struct ReceiverV2Top {
 }
 
 impl ReceiverV2Top {
+    /// An idle receiver with full upstream credit (`RX_DEPTH`) and stimulus drawn from `seed`.
     pub fn new(seed: u64) -> Self {
         ReceiverV2Top {
             rng: rng(seed ^ 0x7ec2),

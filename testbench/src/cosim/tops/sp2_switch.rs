@@ -69,10 +69,14 @@ impl SwitchTwin for Sp2SwitchV2 {
 /// A random packet for load phase `phase` (1: single-port routes only), and what the switch forwards of it
 /// (none for a malformed one): its content after `LEN − 1`, whether its CRC arrives good, its route set.
 pub struct RandomPacket {
+    /// The packet as sent on the link, from `LEN` to the CRC byte.
     pub bytes: Vec<u8>,
+    /// What the switch forwards: (bytes after `LEN − 1` up to the CRC, CRC good, route set `R1`); `None`
+    /// for a malformed packet the switch drops.
     pub forwarded: Option<(Vec<u8>, bool, u8)>,
     /// Its payload and the largest payload its route allows.
     pub payload: usize,
+    /// The largest payload in bytes its route bytes leave room for (`255 −` route bytes; 0 for `LEN = 0`).
     pub max: usize,
 }
 
@@ -130,6 +134,8 @@ pub fn random_packet(rng: &mut Xoshiro256PlusPlus, phase: u64) -> RandomPacket {
     }
 }
 
+/// The switch definition for version `S` (`S::TOP`): the eight model nodes' traffic and backpressure, the
+/// model switch and the content scoreboard of the module documentation.
 pub struct Sp2SwitchTop<S: SwitchTwin> {
     rng: Xoshiro256PlusPlus,
     sw: S,
@@ -146,6 +152,7 @@ pub struct Sp2SwitchTop<S: SwitchTwin> {
 }
 
 impl<S: SwitchTwin> Sp2SwitchTop<S> {
+    /// An idle switch and nodes, stimulus drawn from `seed`, from load phase 0.
     pub fn new(seed: u64) -> Self {
         Sp2SwitchTop {
             rng: rng(seed),

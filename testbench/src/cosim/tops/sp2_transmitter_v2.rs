@@ -64,6 +64,8 @@ crate::rusthdl_io!(
 /// Cycles per stimulus phase.
 const PHASE: u64 = 3_000;
 
+/// The `sp2_transmitter_v2` definition: the queue, crossbar and downstream stimulus, the model transmitter
+/// and the link-byte scoreboard of the module documentation.
 pub struct Sp2TransmitterTop {
     rng: Xoshiro256PlusPlus,
     t: Transmitter,
@@ -85,6 +87,7 @@ pub struct Sp2TransmitterTop {
 }
 
 impl Sp2TransmitterTop {
+    /// An idle transmitter, an empty queue and stimulus drawn from `seed`.
     pub fn new(seed: u64) -> Self {
         Sp2TransmitterTop {
             rng: rng(seed ^ 0x7a2),
