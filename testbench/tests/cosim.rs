@@ -36,11 +36,17 @@ fn perturbed(
 /// that port, and shows the flipped bit as the only difference.
 #[test]
 fn a_flipped_output_bit_is_reported_at_its_cycle_and_signal() {
+    // benes8's model runs up to the flipped cycle: a tenth as far in the short tier.
+    let benes_cycle = if asr_testbench::harness::long_tier() {
+        654_321
+    } else {
+        65_432
+    };
     for (top, backend, cycle, port, bit) in [
         (
             "benes8",
             BackendKind::Verilator,
-            654_321,
+            benes_cycle,
             "out_data",
             3 * 26 + 20,
         ),
@@ -74,6 +80,10 @@ fn a_flipped_output_bit_is_reported_at_its_cycle_and_signal() {
             6,
         ),
     ] {
+        // The board's Verilator build is long-tier work (`sp2_board.rs`); the short tier skips its rows.
+        if top == "sp2_board_v2" && !asr_testbench::harness::long_tier() {
+            continue;
+        }
         let r = perturbed(
             top,
             backend,

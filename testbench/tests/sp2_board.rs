@@ -266,6 +266,7 @@ fn sp2_board_v2_agrees_with_the_model() {
 
 /// The exported Verilog of the v2 board in Icarus: 1 000 cycles of traffic and the drain.
 #[test]
+#[ignore = "long tier: the board in Icarus (scripts/test.sh runs it)"]
 fn sp2_board_v2_verilog_in_icarus() {
     let r = check("sp2_board_v2", BackendKind::Icarus, 1_000);
     assert!(
@@ -274,8 +275,9 @@ fn sp2_board_v2_verilog_in_icarus() {
     );
 }
 
-/// 10^6 cycles of the exported Verilog of the v2 board in Verilator (a tenth in the short tier).
+/// 10^6 cycles of the exported Verilog of the v2 board in Verilator.
 #[test]
+#[ignore = "long tier: the board's Verilator build and 10^6 cycles (scripts/test.sh runs it)"]
 fn sp2_board_v2_verilog_in_verilator() {
     let n = cycles(1_000_000);
     let r = check("sp2_board_v2", BackendKind::Verilator, n);
