@@ -6,6 +6,7 @@ use anyhow::{bail, Result};
 use asr_model::sp2::experiment::{cut_through_latency_on, run_on, Sp2Stats};
 use asr_model::sp2::v1::switch::Sp2Switch;
 use asr_model::sp2::v2::switch::Sp2SwitchV2;
+use asr_model::sp2::v3::switch::Sp2SwitchV3;
 use rayon::prelude::*;
 use std::fmt::Write;
 
@@ -32,7 +33,8 @@ pub struct Args {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Switch versions to measure, comma-separated: `v1` (the first design, docs/sp2-switch.md v1 sections),
-    /// `v2` (pipelined allocator, per-packet chunk chains: the v2 sections).
+    /// `v2` (pipelined allocator, per-packet chunk chains: the v2 sections), `v3` (registered block
+    /// boundaries, held grants, byte-sliced central queue: the v3 sections).
     #[arg(long, value_delimiter = ',', default_value = "v1,v2")]
     pub switch: Vec<String>,
     /// Print JSON (one object per switch, route-set size and load) instead of the table.
@@ -50,10 +52,13 @@ pub struct Row {
 
 fn check_switches(switches: &[String]) -> Result<()> {
     if switches.is_empty() {
-        bail!("--switch: give at least one of v1, v2");
+        bail!("--switch: give at least one of v1, v2, v3");
     }
-    if let Some(s) = switches.iter().find(|s| !matches!(s.as_str(), "v1" | "v2")) {
-        bail!("--switch {s}: unknown switch version (known: v1, v2)");
+    if let Some(s) = switches
+        .iter()
+        .find(|s| !matches!(s.as_str(), "v1" | "v2" | "v3"))
+    {
+        bail!("--switch {s}: unknown switch version (known: v1, v2, v3)");
     }
     Ok(())
 }
@@ -80,10 +85,10 @@ pub fn compute(a: &Args) -> Result<Vec<Row>> {
     points
         .into_par_iter()
         .map(|(v, b, l)| {
-            let stats = if v == "v1" {
-                run_on::<Sp2Switch>(b, l, a.payload, a.cycles, a.seed)?
-            } else {
-                run_on::<Sp2SwitchV2>(b, l, a.payload, a.cycles, a.seed)?
+            let stats = match v.as_str() {
+                "v1" => run_on::<Sp2Switch>(b, l, a.payload, a.cycles, a.seed)?,
+                "v2" => run_on::<Sp2SwitchV2>(b, l, a.payload, a.cycles, a.seed)?,
+                _ => run_on::<Sp2SwitchV3>(b, l, a.payload, a.cycles, a.seed)?,
             };
             Ok(Row { switch: v, stats })
         })
@@ -96,10 +101,10 @@ pub fn cut_through(switches: &[String], payload: usize) -> Result<Vec<(String, u
     switches
         .iter()
         .map(|v| {
-            let c = if v == "v1" {
-                cut_through_latency_on::<Sp2Switch>(payload)?
-            } else {
-                cut_through_latency_on::<Sp2SwitchV2>(payload)?
+            let c = match v.as_str() {
+                "v1" => cut_through_latency_on::<Sp2Switch>(payload)?,
+                "v2" => cut_through_latency_on::<Sp2SwitchV2>(payload)?,
+                _ => cut_through_latency_on::<Sp2SwitchV3>(payload)?,
             };
             Ok((v.clone(), c))
         })

@@ -16,6 +16,7 @@ pub mod stimulus;
 pub mod system;
 pub mod v1;
 pub mod v2;
+pub mod v3;
 
 use crate::header::{Header, HeaderError};
 
