@@ -146,6 +146,9 @@ pub fn run_on<S: SwitchModel>(
             q_max = q_max.max(occ);
         }
         if watchdog.tick(c, moved, board.outstanding() > 0).is_some() {
+            if std::env::var_os("ASR_DUMP").is_some() {
+                eprintln!("{}", sw.dump());
+            }
             return Err(Sp2SysError::Deadlock {
                 cycle: c,
                 outstanding: board.outstanding(),

@@ -42,9 +42,12 @@ pub struct AdmReq {
     pub chunks: u8,
 }
 
-/// A packet FIFO entry: the packet's first chunk, the bank of its entry 0, the receiver writing it.
+/// A packet FIFO entry: the packet's first chunk, the bank of its entry 0, the receiver writing it, its
+/// outgoing first byte `LEN − 1`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PktRef {
+    /// `LEN − 1`, sent before the stored entries.
+    pub head: u8,
     /// The first chunk.
     pub first: u8,
     /// The start bank.
@@ -60,6 +63,8 @@ pub struct RdData {
     pub banks: [Option<Entry>; CHUNK],
     /// The packet's start bank.
     pub start: u8,
+    /// `LEN − 1` when this is the packet's first chunk.
+    pub head: Option<u8>,
 }
 
 /// The queue's registers other blocks read.
@@ -168,8 +173,9 @@ pub struct CentralQueue {
     pub load: [u16; PORTS],
     /// Per output: the packets queued for it.
     pub pfifo: Vec<VecDeque<PktRef>>,
-    /// Per receiver: its admitted packet.
-    pub writer: [Option<Writer>; PORTS],
+    /// Per receiver: its admitted packets, oldest first (at most two: the one it writes and its look-ahead
+    /// packet, admitted before the first one ends).
+    pub writer: [VecDeque<Writer>; PORTS],
     /// Per transmitter: its read pointer.
     pub rp: [ReadPtr; PORTS],
     /// The read register.
@@ -201,10 +207,10 @@ impl Default for CentralQueue {
                 ..Default::default()
             },
             free,
-            promised: PORTS as u16,
+            promised: (PORTS * super::receiver::HELD) as u16,
             load: [0; PORTS],
             pfifo: vec![VecDeque::with_capacity(PFIFO); PORTS],
-            writer: [None; PORTS],
+            writer: std::array::from_fn(|_| VecDeque::with_capacity(2)),
             rp: [ReadPtr::Between; PORTS],
             rd_reg: None,
             rd_arb: Lrs::new(PORTS),
@@ -226,7 +232,7 @@ pub fn least_loaded(set: u8, load: &[u16; PORTS]) -> Option<u8> {
 
 /// Whether the chunk's entries, from bank `start` on, hold the packet's end.
 pub fn holds_end(banks: &[Option<Entry>; CHUNK], start: u8) -> bool {
-    (0..CHUNK).any(|j| matches!(banks[(start as usize + j) % CHUNK], Some(Entry::End { .. })))
+    (0..CHUNK).any(|j| banks[(start as usize + j) % CHUNK].is_some_and(|e| e.ends()))
 }
 
 impl CentralQueue {
@@ -254,14 +260,19 @@ impl CentralQueue {
     }
 
     /// The chunk transmitter `o` would read now, if it can (its writer has left it).
-    fn readable(&self, o: usize, wpos: &[Option<u8>; PORTS]) -> Option<(u8, u8, u8)> {
+    fn readable(&self, o: usize, wpos: &[Option<u8>; PORTS]) -> Option<(u8, u8, u8, Option<u8>)> {
         match self.rp[o] {
             ReadPtr::Between => {
                 let p = self.pfifo[o].front()?;
-                (wpos[p.writer as usize] != Some(p.first)).then_some((p.first, p.writer, p.start))
+                (wpos[p.writer as usize] != Some(p.first)).then_some((
+                    p.first,
+                    p.writer,
+                    p.start,
+                    Some(p.head),
+                ))
             }
             ReadPtr::At { c, writer, start } => {
-                (wpos[writer as usize] != Some(c)).then_some((c, writer, start))
+                (wpos[writer as usize] != Some(c)).then_some((c, writer, start, None))
             }
             ReadPtr::Reading => None,
         }
@@ -290,7 +301,7 @@ impl CentralQueue {
             let (ru, ou) = (r as usize, o as usize);
             if i.ask[ru] == Some(a)
                 && i.in_rows >> r & 1 == 0
-                && self.writer[ru].is_none()
+                && self.writer[ru].len() < 2
                 && (i.in_cols | i.xres) >> o & 1 == 0
                 && !(i.may_capture && i.cand >> o & 1 == 1)
                 && self.feasible(ou, a.chunks)
@@ -306,7 +317,7 @@ impl CentralQueue {
         for r in 0..PORTS {
             if i.ask[r].is_some()
                 && i.in_rows >> r & 1 == 0
-                && self.writer[r].is_none()
+                && self.writer[r].len() < 2
                 && busy_now >> r & 1 == 0
             {
                 pick_from |= 1 << r;
@@ -336,13 +347,14 @@ impl CentralQueue {
         self.rd_reg = None;
         if let Some(o) = rd {
             let ou = o as usize;
-            let (c, writer, start) = self.readable(ou, &i.wpos).expect("readable");
+            let (c, writer, start, head) = self.readable(ou, &i.wpos).expect("readable");
             if self.rp[ou] == ReadPtr::Between {
                 self.pfifo[ou].pop_front();
             }
             let data = RdData {
                 banks: self.banks[c as usize],
                 start,
+                head,
             };
             self.rd_reg = Some(RdReg {
                 to: o,
@@ -377,22 +389,25 @@ impl CentralQueue {
                 }
                 self.promised -= 1;
                 self.next[c as usize] = None;
-                if let Some(w) = self.writer[r].as_mut() {
+                if let Some(w) = self.writer[r].iter_mut().find(|w| w.pops > 0) {
                     w.pops -= 1;
                 }
-                if let Some(p) = a.link {
-                    self.next[p as usize] = Some(c);
-                }
+            }
+            if let Some((p, n)) = a.link {
+                self.next[p as usize] = Some(n);
             }
             if let Some((o, p)) = a.push {
                 self.pfifo[o as usize].push_back(p);
-                match self.writer[r].as_mut() {
-                    Some(w) if w.out == o && !w.pushed => w.pushed = true,
+                match self.writer[r].iter_mut().find(|w| !w.pushed) {
+                    Some(w) if w.out == o => w.pushed = true,
                     w => return bad(format!("receiver {r} pushed for output {o} as {w:?}")),
                 }
             }
-            if self.writer[r].is_some_and(|w| w.pops == 0 && w.pushed) {
-                self.writer[r] = None;
+            if self.writer[r]
+                .front()
+                .is_some_and(|w| w.pops == 0 && w.pushed)
+            {
+                self.writer[r].pop_front();
             }
         }
         // The admission pipeline.
@@ -400,7 +415,7 @@ impl CentralQueue {
         if let Some((r, o, k)) = adm {
             self.promised += k as u16;
             self.load[o as usize] += k as u16;
-            self.writer[r as usize] = Some(Writer {
+            self.writer[r as usize].push_back(Writer {
                 out: o,
                 pops: k,
                 pushed: false,
@@ -434,7 +449,7 @@ impl CentralQueue {
     /// exceed the free list; no packet FIFO overflows.
     pub fn check(
         &self,
-        held: &[Option<u8>],
+        held: &[u8],
         unpushed: &[PktRef],
         wpos: &[Option<u8>; PORTS],
     ) -> Result<(), CqError> {
@@ -449,7 +464,7 @@ impl CentralQueue {
         for &c in &self.free {
             mark(c, "free")?;
         }
-        for &c in held.iter().flatten() {
+        for &c in held {
             mark(c, "held")?;
         }
         let mut walk = |mut c: u8, writer: u8, start: u8| -> Result<(), CqError> {

@@ -19,27 +19,52 @@ pub mod receiver;
 pub mod switch;
 pub mod transmitter;
 
-/// One stored or offered element of an outgoing packet: a byte (`LEN − 1`, the remaining route bytes, the
-/// payload) or the end of the packet, which the transmitter sends as its own CRC (inverted if `bad`).
+/// One stored or offered element of an outgoing packet.
+///
+/// On the crossbar a packet is offered as `LEN − 1`, its body bytes and [`Entry::End`]. In the central queue
+/// only the body is stored, its last byte carrying the packet's verdict ([`Entry::Last`]), or a lone
+/// [`Entry::End`] for an empty body; `LEN − 1` travels in the packet FIFO entry. A 32-byte payload is then
+/// four chunks, not five: the queue's write and read ports (one chunk per cycle each) carry 8.5 link bytes
+/// per chunk.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Entry {
     /// A byte of the outgoing packet.
     Byte(u8),
-    /// The packet's end: the incoming CRC did not match when `bad`.
+    /// The body's last byte, and the packet's verdict: the transmitter sends the byte, then its CRC.
+    Last {
+        /// The byte.
+        byte: u8,
+        /// The incoming packet's CRC was wrong.
+        bad: bool,
+    },
+    /// The packet's end: the transmitter sends its own CRC, inverted if `bad`.
     End {
         /// The incoming packet's CRC was wrong.
         bad: bool,
     },
 }
 
-/// A packet of `len` (its `LEN`) has `len + 1` entries: `LEN − 1`, `LEN − 1` body bytes, the end.
-pub fn entries_of(len: u8) -> u16 {
+impl Entry {
+    /// The packet's last stored entry.
+    pub fn ends(&self) -> bool {
+        !matches!(self, Entry::Byte(_))
+    }
+}
+
+/// Offers of a packet of `LEN` `len` on the crossbar: `LEN − 1`, `LEN − 1` body bytes, the end.
+pub fn offers_of(len: u8) -> u16 {
     len as u16 + 1
 }
 
-/// Central-queue chunks a packet of `LEN` `len` occupies (its entries, eight per chunk).
+/// Entries a packet of `LEN` `len` stores in the central queue: its body (`LEN − 1` bytes), or one end entry
+/// for an empty body.
+pub fn stored_of(len: u8) -> u16 {
+    (len as u16 - 1).max(1)
+}
+
+/// Central-queue chunks a packet of `LEN` `len` occupies (its stored entries, eight per chunk).
 pub fn chunks_of(len: u8) -> u8 {
-    (entries_of(len) as usize).div_ceil(crate::sp2::CHUNK) as u8
+    (stored_of(len) as usize).div_ceil(crate::sp2::CHUNK) as u8
 }
 
 /// A receiver streaming a packet counts as near its end (a candidate for its transmitter's next grant, and

@@ -27,8 +27,12 @@
 //! packet FIFO.
 
 use super::central_queue::{AdmReq, PktRef};
-use super::{chunks_of, entries_of, Entry, NEAR_END};
+use super::{chunks_of, offers_of, stored_of, Entry, NEAR_END};
 use crate::sp2::{crc8_step, CHUNK, RX_DEPTH};
+
+/// Free chunks each receiver holds ahead (its next chunk and the one after), so that a chunk never waits
+/// for the receiver's control slot.
+pub const HELD: usize = 2;
 use std::collections::VecDeque;
 use thiserror::Error;
 
@@ -64,7 +68,14 @@ pub enum Tag {
     R1(u8),
     /// A body byte (route bytes after `R1`, payload).
     Body(u8),
-    /// The CRC byte, with the packet's verdict.
+    /// The body's last byte and the CRC byte after it, with the packet's verdict (two bytes, two tokens).
+    Last {
+        /// The last body byte.
+        byte: u8,
+        /// The CRC did not match.
+        bad: bool,
+    },
+    /// The CRC byte of a packet with an empty body, with the verdict.
     End {
         /// The CRC did not match.
         bad: bool,
@@ -136,9 +147,13 @@ pub struct Cur {
 }
 
 impl Cur {
-    /// Entries still to offer or write.
-    pub fn left(&self) -> u16 {
-        entries_of(self.len) - self.done
+    /// Offers still to make (crossbar) or entries still to write (queue).
+    pub fn left(&self, queue: bool) -> u16 {
+        if queue {
+            stored_of(self.len) - self.done
+        } else {
+            offers_of(self.len) - self.done
+        }
     }
 }
 
@@ -205,8 +220,8 @@ pub struct RxActs {
     pub write: Option<(u8, u8, Entry)>,
     /// In its control slot: takes the free list's head.
     pub pop: bool,
-    /// In its control slot: links this chunk to the chunk taken.
-    pub link: Option<u8>,
+    /// In its control slot: links the first chunk to the second (the chunk it writes to its next held one).
+    pub link: Option<(u8, u8)>,
     /// In its control slot: a new packet for its output's packet FIFO.
     pub push: Option<(u8, PktRef)>,
     /// The offer was taken (for the checks).
@@ -224,6 +239,8 @@ pub struct Receiver {
     pub arr: Arrival,
     /// The running CRC of the arriving packet.
     pub acrc: u8,
+    /// The body's last byte, waiting for the CRC.
+    pub lastb: Option<u8>,
     /// The header FIFO (two entries).
     pub hdr: VecDeque<Hdr>,
     /// Packets stored with their header in the body FIFO whose `LEN` is not consumed.
@@ -234,14 +251,14 @@ pub struct Receiver {
     pub cur: Option<Cur>,
     /// The grant for the look-ahead packet, held until the current packet ends.
     pub la_out: Option<u8>,
+    /// The queue's admission of the look-ahead packet (its output), held until the current packet ends.
+    pub la_adm: Option<u8>,
     /// The first entry of the current packet went into this bank.
     pub start: u8,
     /// The chunk being written.
     pub wchunk: Option<u8>,
     /// The chunk its next chunk start takes.
-    pub held: Option<u8>,
-    /// The held chunk is to be taken from the free list in its next control slot.
-    pub need_pop: bool,
+    pub held: VecDeque<u8>,
     /// The chunk being written links to the next held chunk (taken in its next control slot).
     pub link_pending: bool,
     /// A packet to push into its output's packet FIFO in its next control slot.
@@ -264,15 +281,16 @@ impl Receiver {
             fifo: VecDeque::with_capacity(RX_DEPTH),
             arr: Arrival::Len,
             acrc: 0,
+            lastb: None,
             hdr: VecDeque::with_capacity(2),
             unheaded: 0,
             state: RxState::Idle,
             cur: None,
             la_out: None,
+            la_adm: None,
             start: 0,
             wchunk: None,
-            held: None,
-            need_pop: true,
+            held: VecDeque::with_capacity(HELD),
             link_pending: false,
             push_pending: None,
             owed: 0,
@@ -316,31 +334,72 @@ impl Receiver {
                     entry: Entry::Byte(h.len - 1),
                     to: self.la_out,
                 });
-                self.state = match self.la_out.take() {
-                    Some(out) => RxState::Xbar { out },
-                    None => RxState::Wait,
+                self.state = match (self.la_out.take(), self.la_adm.take()) {
+                    (Some(out), _) => RxState::Xbar { out },
+                    (None, Some(out)) => {
+                        self.regs.offer = None;
+                        RxState::Queue { out }
+                    }
+                    (None, None) => RxState::Wait,
                 };
             }
             None => {
-                debug_assert!(self.la_out.is_none());
+                debug_assert!(self.la_out.is_none() && self.la_adm.is_none());
                 self.state = RxState::Idle;
             }
         }
     }
 
-    /// The current packet's entry `k` as the FIFO shows it (`None`: not there yet).
-    fn entry(&self, k: u16) -> Result<Option<Entry>, RxError> {
+    /// The current packet's crossbar offer `j` as the FIFO shows it (`None`: not there yet), and whether
+    /// offering it consumes the FIFO's head.
+    fn offer_entry(&self, j: u16) -> Result<Option<(Entry, bool)>, RxError> {
         let c = self.cur.expect("a packet");
-        if k == 0 {
-            return Ok(Some(Entry::Byte(c.len - 1)));
+        if j == 0 {
+            return Ok(Some((Entry::Byte(c.len - 1), false)));
         }
-        let last = k == entries_of(c.len) - 1;
-        match self.fifo.front().copied() {
-            None => Ok(None),
-            Some(Tag::Body(b)) if !last => Ok(Some(Entry::Byte(b))),
-            Some(Tag::End { bad }) if last => Ok(Some(Entry::End { bad })),
-            Some(t) => Err(RxError::Tag(t, format!("{:?} at entry {k}", self.state))),
+        let end = j == c.len as u16;
+        let last = j + 1 == c.len as u16;
+        let e = match self.fifo.front().copied() {
+            None => None,
+            Some(Tag::Body(b)) if !end && !last => Some((Entry::Byte(b), true)),
+            Some(Tag::Last { byte, .. }) if last => Some((Entry::Byte(byte), false)),
+            Some(Tag::Last { bad, .. } | Tag::End { bad }) if end => {
+                Some((Entry::End { bad }, true))
+            }
+            Some(t) => return Err(RxError::Tag(t, format!("offer {j} of LEN {}", c.len))),
+        };
+        Ok(e)
+    }
+
+    /// The current packet's stored entry `k` for the queue as the FIFO shows it (each consumes the head).
+    fn stored_entry(&self, k: u16) -> Result<Option<Entry>, RxError> {
+        let c = self.cur.expect("a packet");
+        let last = k + 1 == stored_of(c.len);
+        let e = match self.fifo.front().copied() {
+            None => None,
+            Some(Tag::Body(b)) if !last => Some(Entry::Byte(b)),
+            Some(Tag::Last { byte, bad }) if last => Some(Entry::Last { byte, bad }),
+            Some(Tag::End { bad }) if last && c.len == 1 => Some(Entry::End { bad }),
+            Some(t) => return Err(RxError::Tag(t, format!("entry {k} of LEN {}", c.len))),
+        };
+        Ok(e)
+    }
+
+    /// Tokens owed for consuming the FIFO's head.
+    fn head_bytes(&self) -> u16 {
+        match self.fifo.front() {
+            Some(Tag::Last { .. }) => 2,
+            Some(_) => 1,
+            None => 0,
         }
+    }
+
+    /// Bytes the FIFO holds (a last entry is two).
+    pub fn fifo_bytes(&self) -> usize {
+        self.fifo
+            .iter()
+            .map(|t| 1 + matches!(t, Tag::Last { .. }) as usize)
+            .sum()
     }
 
     /// One clock edge: the consumer, the tracker, the registers. Returns what goes into the queue's RAMs.
@@ -363,7 +422,9 @@ impl Receiver {
                     }
                 }
                 RxState::Xbar { .. } | RxState::Queue { .. }
-                    if self.la_out.is_none() && self.lookahead().is_some() =>
+                    if self.la_out.is_none()
+                        && self.la_adm.is_none()
+                        && self.lookahead().is_some() =>
                 {
                     self.la_out = Some(o)
                 }
@@ -371,11 +432,26 @@ impl Receiver {
             }
         }
         if let Some(out) = i.admitted {
-            if self.state != RxState::Wait || i.in_matrix {
-                return Err(RxError::StrayAdmission(format!("{:?}", self.state)));
+            match self.state {
+                _ if i.in_matrix => {
+                    return Err(RxError::StrayAdmission(format!(
+                        "{:?} in a matrix",
+                        self.state
+                    )))
+                }
+                RxState::Wait => {
+                    self.state = RxState::Queue { out };
+                    self.regs.offer = None;
+                }
+                RxState::Xbar { .. } | RxState::Queue { .. }
+                    if self.la_out.is_none()
+                        && self.la_adm.is_none()
+                        && self.lookahead().is_some() =>
+                {
+                    self.la_adm = Some(out)
+                }
+                s => return Err(RxError::StrayAdmission(format!("{s:?}"))),
             }
-            self.state = RxState::Queue { out };
-            self.regs.offer = None;
         }
         // The tracker first: a header pushed now lets an idle consumer start the packet at this edge.
         let mut stored: Option<Tag> = None;
@@ -425,13 +501,20 @@ impl Receiver {
                 Arrival::Rest { n, drop } => {
                     if drop {
                         absorbed = true;
-                    } else if n > 1 {
+                    } else if n > 2 {
                         self.acrc = crc8_step(self.acrc, b);
                         stored = Some(Tag::Body(b));
+                    } else if n == 2 {
+                        // The body's last byte waits here for the CRC, to be stored with its verdict.
+                        self.acrc = crc8_step(self.acrc, b);
+                        self.lastb = Some(b);
                     } else {
                         let bad = b != self.acrc;
                         self.crc_errors += bad as u64;
-                        stored = Some(Tag::End { bad });
+                        stored = Some(match self.lastb.take() {
+                            Some(byte) => Tag::Last { byte, bad },
+                            None => Tag::End { bad },
+                        });
                     }
                     if n == 1 {
                         Arrival::Len
@@ -492,13 +575,13 @@ impl Receiver {
                         ended = true;
                     }
                 }
-                // The next entry, when the offer register is free after this edge.
+                // The next offer, when the offer register is free after this edge.
                 if !ended && self.regs.offer.is_none() {
-                    let k = self.cur.expect("a packet").done;
-                    if let Some(e) = self.entry(k)? {
-                        if k > 0 {
+                    let j = self.cur.expect("a packet").done;
+                    if let Some((e, pop)) = self.offer_entry(j)? {
+                        if pop {
+                            popped += self.head_bytes();
                             self.fifo.pop_front();
-                            popped += 1;
                         }
                         self.regs.offer = Some(Offer {
                             entry: e,
@@ -511,17 +594,15 @@ impl Receiver {
                 let c = self.cur.expect("a packet");
                 let k = c.done;
                 let aligned = k == 0 || i.slot_bank == (self.start + (k % 8) as u8) % 8;
-                let new_chunk = k as usize % CHUNK == 0;
-                if aligned && (!new_chunk || self.held.is_some()) {
-                    if let Some(e) = self.entry(k)? {
-                        if k > 0 {
-                            self.fifo.pop_front();
-                            popped += 1;
-                        }
+                // Entry 0 may go into any bank: the packet's start bank.
+                let new_chunk = (k as usize).is_multiple_of(CHUNK);
+                if aligned && (!new_chunk || !self.held.is_empty()) {
+                    if let Some(e) = self.stored_entry(k)? {
+                        popped += self.head_bytes();
+                        self.fifo.pop_front();
                         if new_chunk {
-                            self.wchunk = self.held.take();
-                            self.need_pop = true;
-                            self.link_pending = (k as usize + CHUNK) < entries_of(c.len) as usize;
+                            self.wchunk = self.held.pop_front();
+                            self.link_pending = (k as usize + CHUNK) < stored_of(c.len) as usize;
                         }
                         let chunk = self.wchunk.expect("a chunk being written");
                         if k == 0 {
@@ -530,6 +611,7 @@ impl Receiver {
                             self.push_pending = Some((
                                 out,
                                 PktRef {
+                                    head: c.len - 1,
                                     first: chunk,
                                     start: self.start,
                                     writer: self.port,
@@ -538,7 +620,7 @@ impl Receiver {
                         }
                         acts.write = Some((chunk, i.slot_bank, e));
                         self.cur.as_mut().expect("a packet").done += 1;
-                        if let Entry::End { .. } = e {
+                        if e.ends() {
                             ended = true;
                             self.wchunk = None;
                         }
@@ -548,14 +630,14 @@ impl Receiver {
         }
         // The control slot: the state after this edge's write.
         if i.ctrl_slot {
-            if self.need_pop {
+            if self.held.len() < HELD {
                 let c = i.free_head.ok_or(RxError::NoFreeChunk)?;
                 acts.pop = true;
-                if self.link_pending {
-                    acts.link = self.wchunk;
-                }
-                self.held = Some(c);
-                self.need_pop = false;
+                self.held.push_back(c);
+            }
+            if self.link_pending {
+                let from = self.wchunk.expect("a chunk being written");
+                acts.link = Some((from, *self.held.front().expect("a held chunk")));
                 self.link_pending = false;
             }
             acts.push = self.push_pending.take();
@@ -568,7 +650,7 @@ impl Receiver {
         }
         // The FIFO takes the stored byte.
         if let Some(t) = stored {
-            if self.fifo.len() >= RX_DEPTH {
+            if self.fifo_bytes() + 1 + matches!(t, Tag::Last { .. }) as usize > RX_DEPTH {
                 return Err(RxError::Overflow);
             }
             self.fifo.push_back(t);
@@ -604,18 +686,27 @@ impl Receiver {
                     set: c.set,
                     chunks: chunks_of(c.len),
                 });
-                if i.in_matrix || (!i.adm_busy && c.set & i.cand_free != 0) {
+                if i.in_matrix || c.set & i.cand_free != 0 {
                     r.req = c.set;
                 } else {
                     r.ask = ask;
                 }
             }
             RxState::Xbar { .. } | RxState::Queue { .. } => {
-                let left = self.cur.map_or(0, |c| c.left());
+                let q = matches!(self.state, RxState::Queue { .. });
+                let left = self.cur.map_or(0, |c| c.left(q));
                 r.near_end = matches!(self.state, RxState::Xbar { .. }) && left <= NEAR_END;
-                if left <= NEAR_END && self.la_out.is_none() {
-                    if let Some(la) = la {
+                if let Some(la) = la
+                    .filter(|_| left <= NEAR_END && self.la_out.is_none() && self.la_adm.is_none())
+                {
+                    // The look-ahead packet asks as a packet in `Wait` does.
+                    if i.in_matrix || la.set & i.cand_free != 0 {
                         r.req = la.set;
+                    } else {
+                        r.ask = Some(AdmReq {
+                            set: la.set,
+                            chunks: chunks_of(la.len),
+                        });
                     }
                 }
             }

@@ -115,7 +115,7 @@ impl Sp2SwitchV3 {
             conn |= ((s.tx[o].src == TxSrc::Xbar(i as u8)) as u8) << o;
             tx_idle |= (s.tx[o].idle as u8) << o;
             credit_ok |= (s.tx[o].credit_ok as u8) << o;
-            cand |= (s.tx[o].cand as u8) << o;
+            cand |= ((s.tx[o].cand || s.tx[o].soon) as u8) << o;
         }
         RxIn {
             pins,
@@ -227,7 +227,7 @@ impl Sp2SwitchV3 {
         let mut cq_in = CqIn {
             rd_req: (0..PORTS).fold(0, |a, o| a | ((s.tx[o].rd_req as u8) << o)),
             cand: (0..PORTS).fold(0, |a, o| a | ((s.tx[o].cand as u8) << o)),
-            xres: (0..PORTS).fold(0, |a, o| a | ((s.tx[o].xres as u8) << o)),
+            xres: (0..PORTS).fold(0, |a, o| a | (((s.tx[o].xres || s.tx[o].soon) as u8) << o)),
             in_rows: s.alloc.rows,
             in_cols: s.alloc.cols,
             may_capture: s.alloc.may_capture,
@@ -287,7 +287,11 @@ impl Sp2SwitchV3 {
 
     /// The central queue's invariants (with the receivers' held chunks and unpushed packets).
     pub fn check(&self) -> Result<(), Sp2V3Error> {
-        let held: Vec<Option<u8>> = self.rx.iter().map(|r| r.held).collect();
+        let held: Vec<u8> = self
+            .rx
+            .iter()
+            .flat_map(|r| r.held.iter().copied())
+            .collect();
         let unpushed: Vec<_> = self
             .rx
             .iter()
@@ -303,7 +307,7 @@ impl Sp2SwitchV3 {
     pub fn is_idle(&self) -> bool {
         self.rx.iter().all(|r| r.is_idle())
             && self.tx.iter().all(|t| t.is_idle())
-            && self.cq.used() == PORTS
+            && self.cq.used() == PORTS * super::receiver::HELD
             && self.cq.promised == 0
             && self.cq.load.iter().all(|&l| l == 0)
             && self.alloc.flight.is_none()
@@ -321,7 +325,7 @@ impl SwitchModel for Sp2SwitchV3 {
         Ok(o)
     }
     fn queue_chunks(&self) -> usize {
-        self.cq.used() - self.rx.iter().filter(|r| r.held.is_some()).count()
+        self.cq.used() - self.rx.iter().map(|r| r.held.len()).sum::<usize>()
     }
     fn check_queue(&self) -> Result<(), String> {
         self.check().map_err(|e| e.to_string())
@@ -353,7 +357,7 @@ impl SwitchModel for Sp2SwitchV3 {
         self.cq.cycle += 1;
     }
     fn queue_free(&self) -> usize {
-        CQ_CHUNKS - self.queue_chunks() - PORTS
+        CQ_CHUNKS - self.queue_chunks() - PORTS * super::receiver::HELD
     }
     fn dump(&self) -> String {
         use std::fmt::Write;
@@ -386,7 +390,7 @@ impl SwitchModel for Sp2SwitchV3 {
                 t.regs.src,
                 t.next_src,
                 t.credit,
-                t.ser.is_some(),
+                t.ser.len(),
                 t.regs,
                 self.cq.rp[o],
                 self.cq.pfifo[o].len()

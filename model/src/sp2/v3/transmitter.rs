@@ -48,34 +48,32 @@ pub enum TxSrc {
     Xbar(u8),
 }
 
-/// The serializer: a chunk read from the queue, the packet's start bank, the next entry to send.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Ser {
-    /// The chunk's entries by bank.
-    pub banks: [Option<Entry>; CHUNK],
-    /// The bank of the packet's entry 0.
-    pub start: u8,
-    /// The next entry of the chunk (0..8).
-    pub idx: u8,
-}
+/// Entries of the previous chunk the serializer can still hold when the next chunk arrives (a few byte
+/// registers beside the 64-bit serializer): the transmitter asks for its next chunk this many entries
+/// earlier, so a read that loses one or two arbitrations costs no idle cycle on the link.
+pub const TX_HOLD: usize = 2;
 
-impl Ser {
-    /// The next entry to send.
-    pub fn next(&self) -> Option<Entry> {
-        self.banks[(self.start as usize + self.idx as usize) % CHUNK]
-    }
-
-    /// Entries still to send from this chunk (up to and including an end entry).
-    pub fn left(&self) -> u8 {
-        let mut n = 0;
-        for j in self.idx as usize..CHUNK {
-            n += 1;
-            if let Some(Entry::End { .. }) = self.banks[(self.start as usize + j) % CHUNK] {
+/// What a chunk read sends: `LEN − 1` for a packet's first chunk, then its entries from the packet's start
+/// bank on up to the packet's last, a last byte followed by the end (the CRC).
+pub fn chunk_entries(banks: &[Option<Entry>; CHUNK], start: u8, head: Option<u8>) -> Vec<Entry> {
+    let mut v = Vec::with_capacity(CHUNK + 2);
+    v.extend(head.map(Entry::Byte));
+    for j in 0..CHUNK {
+        match banks[(start as usize + j) % CHUNK].expect("a written entry") {
+            Entry::Last { byte, bad } => {
+                v.push(Entry::Byte(byte));
+                v.push(Entry::End { bad });
                 break;
             }
+            e => {
+                v.push(e);
+                if e.ends() {
+                    break;
+                }
+            }
         }
-        n
     }
+    v
 }
 
 /// The transmitter's registers other blocks read.
@@ -95,6 +93,10 @@ pub struct TxRegs {
     pub xres: bool,
     /// Asks the central queue for a chunk.
     pub rd_req: bool,
+    /// A candidate, or about to be one: not connected, no grant held, no queue load (its serializer may
+    /// still drain). A receiver whose set holds such an output waits for the crossbar, and the queue
+    /// admits no packet for it.
+    pub soon: bool,
 }
 
 impl Default for TxRegs {
@@ -106,6 +108,7 @@ impl Default for TxRegs {
             cand: true,
             xres: false,
             rd_req: false,
+            soon: true,
         }
     }
 }
@@ -142,8 +145,8 @@ pub struct Transmitter {
     pub next_src: Option<u8>,
     /// The CRC of the bytes sent of the current packet.
     pub crc: u8,
-    /// The serializer.
-    pub ser: Option<Ser>,
+    /// The serializer and the entries it holds beside it: what it has still to send from the queue.
+    pub ser: std::collections::VecDeque<Entry>,
     /// Its registers.
     pub regs: TxRegs,
     /// Packets sent from the crossbar.
@@ -162,7 +165,7 @@ impl Transmitter {
             started: false,
             next_src: None,
             crc: 0,
-            ser: None,
+            ser: std::collections::VecDeque::with_capacity(CHUNK + TX_HOLD),
             regs: TxRegs::default(),
             packets_xbar: 0,
             packets_queue: 0,
@@ -187,6 +190,7 @@ impl Transmitter {
                 self.crc = crc8_step(self.crc, b);
                 Some(b)
             }
+            Entry::Last { .. } => unreachable!("a last entry is sent as its byte and the end"),
             Entry::End { bad } => {
                 let c = self.crc ^ if bad { 0xff } else { 0 };
                 self.crc = 0;
@@ -214,11 +218,8 @@ impl Transmitter {
                 src = self.next_src.take().map_or(TxSrc::Idle, TxSrc::Xbar);
             }
         } else if src == TxSrc::Idle && self.credit > 0 {
-            if let Some(mut s) = self.ser {
-                let e = s.next().expect("an entry in the serializer");
-                s.idx += 1;
+            if let Some(e) = self.ser.pop_front() {
                 let end = matches!(e, Entry::End { .. });
-                self.ser = (!end && (s.idx as usize) < CHUNK).then_some(s);
                 sent = self.send(e);
                 if end {
                     self.packets_queue += 1;
@@ -228,7 +229,7 @@ impl Transmitter {
         if let Some(g) = i.grant {
             match src {
                 _ if preload => {}
-                _ if self.ser.is_some() => {
+                _ if !self.ser.is_empty() => {
                     return Err(TxError::StrayGrant(
                         g,
                         "the serializer holds a chunk".into(),
@@ -247,14 +248,10 @@ impl Transmitter {
             // and did not take it (the receiver streams another packet, or no credit) connects and waits.
         }
         if let Some(rd) = i.rd {
-            if self.ser.is_some() {
+            if self.ser.len() > TX_HOLD {
                 return Err(TxError::SerializerBusy);
             }
-            self.ser = Some(Ser {
-                banks: rd.banks,
-                start: rd.start,
-                idx: 0,
-            });
+            self.ser.extend(chunk_entries(&rd.banks, rd.start, rd.head));
         }
         self.out_reg = sent;
         if sent.is_some() {
@@ -266,21 +263,23 @@ impl Transmitter {
             }
             self.credit += 1;
         }
-        let n = self.ser.map_or(0, |s| s.left());
+        let n = self.ser.len();
+        let cand = !i.load_nz
+            && self.ser.is_empty()
+            && self.next_src.is_none()
+            && match src {
+                TxSrc::Idle => true,
+                TxSrc::Xbar(_) => self.started && i.near_end,
+            };
         self.regs = TxRegs {
             src,
-            idle: src == TxSrc::Idle && self.ser.is_none(),
+            idle: src == TxSrc::Idle && self.ser.is_empty(),
             credit_ok: self.credit > 0,
-            cand: !i.load_nz
-                && self.ser.is_none()
-                && self.next_src.is_none()
-                && match src {
-                    TxSrc::Idle => true,
-                    TxSrc::Xbar(_) => self.started && i.near_end,
-                },
+            cand,
+            soon: cand || (!i.load_nz && src == TxSrc::Idle && self.next_src.is_none()),
             xres: self.next_src.is_some() || (matches!(src, TxSrc::Xbar(_)) && !self.started),
             rd_req: match src {
-                TxSrc::Idle => n <= 2 && self.credit >= n,
+                TxSrc::Idle => n <= TX_HOLD || (n <= TX_HOLD + 2 && self.credit >= 2),
                 TxSrc::Xbar(_) => n == 0,
             },
         };
@@ -291,7 +290,7 @@ impl Transmitter {
     pub fn is_idle(&self) -> bool {
         self.regs.src == TxSrc::Idle
             && self.next_src.is_none()
-            && self.ser.is_none()
+            && self.ser.is_empty()
             && self.out_reg.is_none()
     }
 }
