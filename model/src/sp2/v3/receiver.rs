@@ -596,7 +596,11 @@ impl Receiver {
                 let aligned = k == 0 || i.slot_bank == (self.start + (k % 8) as u8) % 8;
                 // Entry 0 may go into any bank: the packet's start bank.
                 let new_chunk = (k as usize).is_multiple_of(CHUNK);
-                if aligned && (!new_chunk || !self.held.is_empty()) {
+                // A new chunk takes a held chunk; a new packet also waits for its predecessor's push (one
+                // push per control slot).
+                let ready =
+                    !new_chunk || (!self.held.is_empty() && (k > 0 || self.push_pending.is_none()));
+                if aligned && ready {
                     if let Some(e) = self.stored_entry(k)? {
                         popped += self.head_bytes();
                         self.fifo.pop_front();
