@@ -70,9 +70,10 @@ pub struct Args {
     #[command(flatten)]
     #[serde(flatten)]
     pub sweep: SweepOpts,
-    /// The switch model of every switch: v1 (the first design) or v2 (docs/sp2-switch.md, version 2: pipelined
-    /// allocator, per-packet chunk chains).
-    #[arg(long, default_value = "v1", value_parser = ["v1", "v2"])]
+    /// The switch model of every switch: v1 (the first design), v2 (docs/sp2-switch.md, version 2: pipelined
+    /// allocator, per-packet chunk chains) or v3 (version 3: registered block boundaries, held grants,
+    /// byte-sliced central queue; model only, no HDL yet).
+    #[arg(long, default_value = "v1", value_parser = ["v1", "v2", "v3"])]
     #[serde(default = "default_switch")]
     pub switch: String,
     /// Print JSON (per system, every point's statistics or its deadlock) instead of the tables.
@@ -264,10 +265,10 @@ fn config(a: &Args) -> Result<study::Config> {
         measure: a.measure,
         source_queue: a.source_queue,
         seed: a.sweep.seed,
-        switch: if a.switch == "v2" {
-            SwitchKind::V2
-        } else {
-            SwitchKind::V1
+        switch: match a.switch.as_str() {
+            "v2" => SwitchKind::V2,
+            "v3" => SwitchKind::V3,
+            _ => SwitchKind::V1,
         },
     })
 }

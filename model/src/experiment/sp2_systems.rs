@@ -19,6 +19,7 @@ use crate::sp2::network::{Sp2NetError, Sp2Network};
 use crate::sp2::system::{run_with_faults, FaultPlan, Sp2SysConfig, Sp2SysError, Sp2SysStats};
 use crate::sp2::v1::switch::Sp2Switch;
 use crate::sp2::v2::switch::Sp2SwitchV2;
+use crate::sp2::v3::switch::Sp2SwitchV3;
 use crate::topology::faults::Degraded;
 use crate::topology::Topology;
 use rayon::prelude::*;
@@ -32,6 +33,8 @@ pub enum SwitchKind {
     V1,
     /// Version 2 (`crate::sp2::v2`): pipelined allocator, per-packet chunk chains.
     V2,
+    /// Version 3 (`crate::sp2::v3`): registered block boundaries, held grants, byte-sliced central queue.
+    V3,
 }
 
 /// What every point of a sweep shares: the traffic, the length of a run and the switch model.
@@ -259,6 +262,10 @@ pub fn run_point(plan: &Plan, cfg: &Config, j: usize) -> Result<Point, PointErro
     let result = match cfg.switch {
         SwitchKind::V2 => {
             let net = Sp2Network::<Sp2SwitchV2>::new(&sys.topology)?;
+            run_with_faults(net, routing, &point_cfg, faults.as_ref())
+        }
+        SwitchKind::V3 => {
+            let net = Sp2Network::<Sp2SwitchV3>::new(&sys.topology)?;
             run_with_faults(net, routing, &point_cfg, faults.as_ref())
         }
         SwitchKind::V1 => run_with_faults(net, routing, &point_cfg, faults.as_ref()),
