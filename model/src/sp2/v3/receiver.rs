@@ -30,9 +30,10 @@ use super::central_queue::{AdmReq, PktRef};
 use super::{chunks_of, offers_of, stored_of, Entry, NEAR_END};
 use crate::sp2::{crc8_step, CHUNK, RX_DEPTH};
 
-/// Free chunks each receiver holds ahead (its next chunk and the one after), so that a chunk never waits
-/// for the receiver's control slot.
-pub const HELD: usize = 2;
+/// Free chunks each receiver holds ahead: the chunk its next chunk start takes (taken from the free list in
+/// its control slot). One is enough: with two, the model's saturation is the same or lower (0.882 / 0.968
+/// against 0.887 / 0.968 with one), the queue having 8 chunks fewer.
+pub const HELD: usize = 1;
 use std::collections::VecDeque;
 use thiserror::Error;
 
