@@ -67,7 +67,7 @@ fn bad_input_is_an_error_naming_the_problem() {
         (vec!["--payload", "241"], "--payload `241`"),
         (vec!["--payload", "9..4"], "--payload `9..4`"),
         (vec!["--payload", "fullest"], "--payload `fullest`"),
-        (vec!["--switch", "v3"], "--switch"),
+        (vec!["--switch", "v4"], "--switch"),
     ] {
         let mut a = vec!["sp2-system"];
         a.extend(args.iter());
@@ -78,10 +78,31 @@ fn bad_input_is_an_error_naming_the_problem() {
     }
 }
 
-/// The same system of v2 switches: it runs with the same scoreboard and drain checks, the JSON records the
-/// switch version, and the table says which switch it is.
+/// The same system of v2 and of v3 switches: it runs with the same scoreboard and drain checks, the JSON
+/// records the switch version, and the table says which switch it is.
 #[test]
 fn the_16_node_system_of_v2_switches() {
+    let out = asr(&[
+        "sp2-system",
+        "--network",
+        "sp2:16",
+        "--switch",
+        "v3",
+        "--load",
+        "0.2,1.0",
+        "--measure",
+        "3000",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains("16 processors, 8 SP2-style switches (v3)"),
+        "{text}"
+    );
     let out = asr(&[
         "sp2-system",
         "--network",

@@ -351,7 +351,7 @@ fn sp2(out: &Path, seed: u64, sc: &Scale) -> Result<()> {
         payload: 32,
         cycles: sc.sp2_cycles,
         seed,
-        switch: vec!["v1".into(), "v2".into()],
+        switch: vec!["v1".into(), "v2".into(), "v3".into()],
         json: false,
     };
     let stats = super::sp2::compute(&a)?;

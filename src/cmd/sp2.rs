@@ -35,7 +35,7 @@ pub struct Args {
     /// Switch versions to measure, comma-separated: `v1` (the first design, docs/sp2-switch.md v1 sections),
     /// `v2` (pipelined allocator, per-packet chunk chains: the v2 sections), `v3` (registered block
     /// boundaries, held grants, byte-sliced central queue: the v3 sections).
-    #[arg(long, value_delimiter = ',', default_value = "v1,v2")]
+    #[arg(long, value_delimiter = ',', default_value = "v1,v2,v3")]
     pub switch: Vec<String>,
     /// Print JSON (one object per switch, route-set size and load) instead of the table.
     #[arg(long)]
