@@ -23,7 +23,7 @@
 //!   feasible: `free − promised − E(o) ≥ k` (E(o): the other outputs with no load, one chunk reserved for
 //!   each) and the output's packet FIFO has room. A committed packet promises its k chunks.
 
-use super::receiver::RxActs;
+use super::ports::{AdmReq, PktRef, RdData, RxActs};
 use super::Entry;
 use crate::lrs::Lrs;
 use crate::sp2::{CHUNK, CQ_CHUNKS, PORTS};
@@ -32,40 +32,6 @@ use thiserror::Error;
 
 /// Packets each output's packet FIFO holds.
 pub const PFIFO: usize = 16;
-
-/// A receiver's request for admission of its packet.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct AdmReq {
-    /// Permitted outputs (non-empty).
-    pub set: u8,
-    /// Chunks of the packet.
-    pub chunks: u8,
-}
-
-/// A packet FIFO entry: the packet's first chunk, the bank of its entry 0, the receiver writing it, its
-/// outgoing first byte `LEN − 1`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PktRef {
-    /// `LEN − 1`, sent before the stored entries.
-    pub head: u8,
-    /// The first chunk.
-    pub first: u8,
-    /// The start bank.
-    pub start: u8,
-    /// The writer.
-    pub writer: u8,
-}
-
-/// A chunk read, for its transmitter.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RdData {
-    /// Entries by bank.
-    pub banks: [Option<Entry>; CHUNK],
-    /// The packet's start bank.
-    pub start: u8,
-    /// `LEN − 1` when this is the packet's first chunk.
-    pub head: Option<u8>,
-}
 
 /// The queue's registers other blocks read.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

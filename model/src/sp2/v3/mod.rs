@@ -15,6 +15,7 @@
 
 pub mod allocator;
 pub mod central_queue;
+pub mod ports;
 pub mod receiver;
 pub mod switch;
 pub mod transmitter;

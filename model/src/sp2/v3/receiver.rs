@@ -26,7 +26,7 @@
 //! chunk it writes to it (when the packet goes on past that chunk) and pushes a new packet into its output's
 //! packet FIFO.
 
-use super::central_queue::{AdmReq, PktRef};
+use super::ports::{AdmReq, Offer, PktRef, RxActs};
 use super::{chunks_of, offers_of, stored_of, Entry, NEAR_END};
 use crate::sp2::{crc8_step, CHUNK, RX_DEPTH};
 
@@ -158,15 +158,6 @@ impl Cur {
     }
 }
 
-/// The crossbar offer register.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Offer {
-    /// The entry.
-    pub entry: Entry,
-    /// The transmitter it is for (`None`: the preload, for whichever transmitter is granted).
-    pub to: Option<u8>,
-}
-
 /// The receiver's registers that other blocks read.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct RxRegs {
@@ -212,21 +203,6 @@ pub struct RxIn {
     pub ctrl_slot: bool,
     /// The head of the central queue's free list.
     pub free_head: Option<u8>,
-}
-
-/// What goes into the central queue's RAM ports this cycle.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct RxActs {
-    /// A bank write: chunk, bank, entry.
-    pub write: Option<(u8, u8, Entry)>,
-    /// In its control slot: takes the free list's head.
-    pub pop: bool,
-    /// In its control slot: links the first chunk to the second (the chunk it writes to its next held one).
-    pub link: Option<(u8, u8)>,
-    /// In its control slot: a new packet for its output's packet FIFO.
-    pub push: Option<(u8, PktRef)>,
-    /// The offer was taken (for the checks).
-    pub taken: bool,
 }
 
 /// The receiver.

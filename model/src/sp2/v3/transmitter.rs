@@ -18,8 +18,7 @@
 //! packets queued behind it, when the serializer is empty (that chunk is sent right after the crossbar
 //! packet's end).
 
-use super::central_queue::RdData;
-use super::receiver::Offer;
+use super::ports::{Offer, RdData};
 use super::Entry;
 use crate::sp2::{crc8_step, CHUNK, RX_DEPTH};
 use thiserror::Error;
