@@ -8,7 +8,9 @@ use std::path::PathBuf;
 
 /// A fresh folder for this test's jobs under the target directory.
 fn out(name: &str) -> PathBuf {
-    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("formal").join(name);
+    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("formal")
+        .join(name);
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d
@@ -18,12 +20,20 @@ fn out(name: &str) -> PathBuf {
 fn every_proof_names_a_top_and_every_mutant_changes_its_export() {
     let mut names = Vec::new();
     for p in PROOFS {
-        assert!(!names.contains(&p.name), "{}: two proofs of that name", p.name);
+        assert!(
+            !names.contains(&p.name),
+            "{}: two proofs of that name",
+            p.name
+        );
         names.push(p.name);
         let v = p.verilog().unwrap_or_else(|e| panic!("{}: {e}", p.name));
         // The wrapper's parameters are all filled in (`Proof::wrapper` panics otherwise) and it instantiates
         // the top.
-        assert!(p.wrapper().contains(&format!("{} dut (", p.top)), "{}", p.name);
+        assert!(
+            p.wrapper().contains(&format!("{} dut (", p.top)),
+            "{}",
+            p.name
+        );
         for (wire, _) in p.observe {
             assert!(p.wrapper().contains(wire), "{}: no wire {wire}", p.name);
         }

@@ -359,7 +359,14 @@ impl Proof {
         out.join(format!("{}.{}", self.name, m.name))
     }
 
-    fn write_files(dir: &Path, top: &str, verilog: &str, wrapper: &str, name: &str, sby: &str) -> Result<()> {
+    fn write_files(
+        dir: &Path,
+        top: &str,
+        verilog: &str,
+        wrapper: &str,
+        name: &str,
+        sby: &str,
+    ) -> Result<()> {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
         for (f, text) in [
             (format!("{top}.v"), verilog),
