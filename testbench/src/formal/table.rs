@@ -164,6 +164,53 @@ pub static PROOFS: &[Proof] = &[
         ],
     },
     Proof {
+        name: "switch2r",
+        top: "switch2r",
+        claims: "as switch2, with a skid buffer behind each input: the watched packet leaves within 5 \
+                 consecutive cycles with both outputs ready",
+        mode: Mode::Prove(2),
+        cover_depth: 12,
+        mutant_depth: 14,
+        template: SWITCH2,
+        params: || vec![("MAX_READY", "5".to_string())],
+        defines: &["SKID"],
+        observe: &[
+            ("ib_full0", "dut.core.ib_full0$q"),
+            ("ib_full1", "dut.core.ib_full1$q"),
+            ("ob_full0", "dut.core.ob_full0$q"),
+            ("ob_full1", "dut.core.ob_full1$q"),
+            ("in_ptr", "dut.core.in_ptr$q"),
+            ("ib_data0", "dut.core.ib_data0$q"),
+            ("ib_data1", "dut.core.ib_data1$q"),
+            ("ob_data0", "dut.core.ob_data0$q"),
+            ("ob_data1", "dut.core.ob_data1$q"),
+            ("sk_full0", "dut.core.sk_full0$q"),
+            ("sk_full1", "dut.core.sk_full1$q"),
+            ("sk_data0", "dut.core.sk_data0$q"),
+            ("sk_data1", "dut.core.sk_data1$q"),
+        ],
+        mutants: &[
+            Mutant {
+                name: "skid-overwrite",
+                what: "input 0 takes a word while its skid buffer is full (in_ready low)",
+                find: "acc0 = in_valid[32'h0] & ~sk_full0$q;",
+                replace: "acc0 = in_valid[32'h0];",
+            },
+            Mutant {
+                name: "skid-dropped",
+                what: "head 0 takes the input word instead of its skid buffer's",
+                find: "ib_data0$d = sk_data0$q;",
+                replace: "ib_data0$d = in0;",
+            },
+            Mutant {
+                name: "starve",
+                what: "the input pointer never changes: input 1 loses every conflict",
+                find: "in_ptr$d = ~in_ptr$q;",
+                replace: "in_ptr$d = in_ptr$q;",
+            },
+        ],
+    },
+    Proof {
         name: "sp2_allocator_v2",
         top: "sp2_allocator_v2",
         claims: "for all inputs in every reachable state: a column grants only while free and only a row \
