@@ -56,6 +56,8 @@ enum Command {
     Verilog(cmd::verilog::Args),
     /// Run an exported top against its model cycle for cycle (Verilator, rust-hdl or Icarus).
     Cosim(cmd::cosim::Args),
+    /// Formal proofs of the exported Verilog with SymbiYosys: properties per top, and mutants that must fail.
+    Prove(cmd::prove::Args),
     /// Write a VCD (HDL, or model with --model) of a scenario and a GTKWave save file beside it.
     Wave(cmd::wave::Args),
     /// Wormhole routing on a hypercube (Gravano et al., Adaptive Deadlock-free Worm-hole Routing in Hypercubes): one configuration or a sweep.
@@ -104,6 +106,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::AsrCoverage(a) => cmd::grid::run_coverage(a),
         Command::Verilog(a) => cmd::verilog::run(a),
         Command::Cosim(a) => cmd::cosim::run_cmd(a),
+        Command::Prove(a) => cmd::prove::run(a),
         Command::Wave(a) => cmd::wave::run(a),
         Command::Wormhole(a) => cmd::wormhole::run(a),
         Command::WormholeFigures(a) => cmd::wormhole_figures::run(a),

@@ -13,6 +13,7 @@ pub mod networks;
 pub mod paths;
 pub mod plot;
 pub mod progress;
+pub mod prove;
 pub mod routes;
 pub mod routes_cost;
 pub mod routes_table;

@@ -10,8 +10,10 @@
 //! - [`traffic`]: Beneš traffic (random valid headers, backpressure) and the delivery scoreboard.
 //! - [`tops`]: the table of exported tops (Verilog, port documentation, co-simulation, synthesis targets).
 //! - [`wave`]: VCD scenarios (HDL or model) and GTKWave save files.
+//! - [`formal`]: formal proofs of the exported Verilog with SymbiYosys (property wrappers, jobs, mutants).
 
 pub mod cosim;
+pub mod formal;
 pub mod harness;
 pub mod lockstep;
 mod rusthdl_io;
