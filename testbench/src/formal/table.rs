@@ -2,7 +2,7 @@
 //! mode and depths (measured in docs/formal.md) and its mutants. A mutant's text is a fragment of the
 //! exported Verilog; `testbench/tests/formal.rs` checks that every one is there and is caught.
 
-use super::{Mode, Mutant, Proof};
+use super::proof::{Mode, Mutant, Proof};
 
 const MATCHER: &str = include_str!("../../formal/matcher.sv");
 const ALLOC: &str = include_str!("../../formal/alloc.sv");

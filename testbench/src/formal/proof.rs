@@ -1,0 +1,72 @@
+//! What a formal job is: the top, the claim, how it is proven ([`Mode`]) and its mutants ([`Mutant`]); the
+//! jobs themselves are the rows of [`super::PROOFS`].
+
+/// How a proof's claim is established.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// A combinational top (no state): a bounded model check of depth 1 covers every input, a full proof.
+    Comb,
+    /// k-induction (SymbiYosys `mode prove`) of this depth: a full proof for every reachable state.
+    Prove(u32),
+    /// A bounded model check of this depth only: no counterexample in that many cycles from the initial state.
+    Bmc(u32),
+}
+
+impl Mode {
+    /// The task name in the job's `.sby` file.
+    pub fn task(self) -> &'static str {
+        match self {
+            Mode::Prove(_) => "prove",
+            Mode::Comb | Mode::Bmc(_) => "bmc",
+        }
+    }
+
+    /// One phrase for reports: "k-induction, depth 2", "combinational (bmc depth 1)", "bmc depth 20".
+    pub fn describe(self) -> String {
+        match self {
+            Mode::Comb => "combinational: bmc depth 1, a full proof".into(),
+            Mode::Prove(d) => format!("k-induction depth {d}, a full proof"),
+            Mode::Bmc(d) => format!("bmc depth {d}"),
+        }
+    }
+}
+
+/// A deliberately broken variant of a top: every occurrence of `find` in the exported text replaced by
+/// `replace`.
+#[derive(Clone, Copy, Debug)]
+pub struct Mutant {
+    /// Short name: the job folder's suffix.
+    pub name: &'static str,
+    /// What the change breaks, in a few words.
+    pub what: &'static str,
+    /// Exported text to replace (at least one occurrence).
+    pub find: &'static str,
+    /// Its replacement.
+    pub replace: &'static str,
+}
+
+/// One formal job: a property wrapper over one exported top, how it is proven, and its mutants.
+pub struct Proof {
+    /// The job's name (its folder): the top's name, or the top's name and a variant.
+    pub name: &'static str,
+    /// The exported top (a row of [`crate::tops::TOPS`]).
+    pub top: &'static str,
+    /// What is proven, in one sentence.
+    pub claims: &'static str,
+    /// How the proof task runs.
+    pub mode: Mode,
+    /// Depth of the `cover` task.
+    pub cover_depth: u32,
+    /// Depth of a mutant's bounded model check.
+    pub mutant_depth: u32,
+    /// The wrapper template: `@TOP@` and the names of [`Proof::params`] are replaced.
+    pub template: &'static str,
+    /// Template parameters (`@NAME@` → value).
+    pub params: fn() -> Vec<(&'static str, String)>,
+    /// Verilog defines of the wrapper in every task (`EQUIV`, `MAXIMAL`, `LEGAL`).
+    pub defines: &'static [&'static str],
+    /// White-box wires of the proof task (`WHITEBOX` defined): wrapper wire, register of the flattened design.
+    pub observe: &'static [(&'static str, &'static str)],
+    /// The mutants the properties must catch.
+    pub mutants: &'static [Mutant],
+}
