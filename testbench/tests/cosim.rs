@@ -2,7 +2,7 @@
 //! a fault injected for one cycle is reported at that cycle and signal by every backend; a mismatch writes
 //! its VCDs; the Verilator cache rebuilds exactly when the Verilog changes.
 
-use asr_testbench::cosim::verilator::{build_in, Opt, Verilated, KEEP};
+use asr_testbench::cosim::verilator::{build_keeping, Opt, Verilated, KEEP};
 use asr_testbench::cosim::{layout, record, run, tops, BackendKind, Options, Perturb};
 use asr_testbench::harness::seed;
 
@@ -231,30 +231,33 @@ fn a_mismatch_writes_its_vcds() {
 }
 
 /// The Verilator library is built once per Verilog text: the same text is found in the cache, a changed
-/// one is built beside it, and a build beyond the `KEEP` most recently used ones of the top is removed — the
-/// least recently used, not the first built.
+/// one is built beside it, and a build beyond the `keep` most recently used ones of the top is removed — the
+/// least recently used, not the first built. (The cache keeps `KEEP`; three here, for time.)
 #[test]
 fn the_verilator_cache_follows_the_verilog() {
     let root = std::env::temp_dir().join(format!("asr-vcache-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&root);
     let (l, v) = layout("matcher_m4_p1").unwrap();
-    let (p1, built1) = build_in(&root, &l, &v, false, Opt::Build).unwrap();
-    let (p2, built2) = build_in(&root, &l, &v, false, Opt::Build).unwrap();
+    const K: usize = 3;
+    assert!(KEEP >= K);
+    let build = |v: &str, opt| build_keeping(&root, &l, v, false, opt, K).unwrap();
+    let (p1, built1) = build(&v, Opt::Build);
+    let (p2, built2) = build(&v, Opt::Build);
     assert!(built1 && !built2 && p1 == p2);
     let variant = |k: usize| format!("{v}\n// variant {k}\n");
-    // KEEP builds in all: every one stays.
+    // K builds in all: every one stays.
     let mut paths = vec![p1.clone()];
-    for k in 1..KEEP {
-        let (p, built) = build_in(&root, &l, &variant(k), false, Opt::Build).unwrap();
+    for k in 1..K {
+        let (p, built) = build(&variant(k), Opt::Build);
         assert!(built && !paths.contains(&p));
         paths.push(p);
     }
     assert!(paths.iter().all(|p| p.exists()), "{paths:?}");
     // The first build used again, then one more build: variant 1 (least recently used) goes.
     std::thread::sleep(std::time::Duration::from_millis(20));
-    let (p1b, built) = build_in(&root, &l, &v, false, Opt::Build).unwrap();
+    let (p1b, built) = build(&v, Opt::Build);
     assert!(!built && p1b == p1);
-    let (p3, built3) = build_in(&root, &l, &variant(KEEP), false, Opt::Build).unwrap();
+    let (p3, built3) = build(&variant(K), Opt::Build);
     assert!(built3 && !paths.contains(&p3));
     assert!(
         !paths[1].exists(),
@@ -263,7 +266,7 @@ fn the_verilator_cache_follows_the_verilog() {
     assert!(p1.exists(), "a build used again is kept");
     assert!(paths[2..].iter().all(|p| p.exists()));
     // The same Verilog compiled for speed is another build.
-    let (pr, builtr) = build_in(&root, &l, &v, false, Opt::Run).unwrap();
+    let (pr, builtr) = build(&v, Opt::Run);
     assert!(builtr && pr != p1);
     // The library runs.
     let mut m = Verilated::load(&l, &p3).unwrap();

@@ -15,10 +15,11 @@
 //!
 //! The library is keyed by a hash of the Verilog, the shim, the Verilator version and the flags, so it is
 //! rebuilt exactly when the Verilog changes. Builds go to a temporary folder renamed into place, so processes
-//! building the same top at once never see a half-built library. The cache keeps the [`KEEP`] most recently
-//! used builds of each top, so the variants of one top a test run needs (the plain export, the `--reset`
-//! export, a fault injected) do not evict one another, and a changed Verilog does not let it grow without
-//! bound.
+//! building the same top at once never see a half-built library; within a process, builds of different
+//! libraries run at once (tests on both cores) and a second caller of the same library waits for the first's
+//! build. The cache keeps the [`KEEP`] most recently used builds of each top, so the variants of one top a
+//! test run needs (the plain export, the `--reset` export, each injected fault) do not evict one another, and
+//! a changed Verilog does not let it grow without bound.
 //!
 //! The C++ is compiled for a quick build ([`Opt::Build`], `-O1`) or a fast run ([`Opt::Run`], `-O3`); the
 //! builds, not the runs, dominate the test suite (see [`Opt`]).
@@ -67,8 +68,10 @@ impl std::str::FromStr for Opt {
     }
 }
 
-/// How many builds of one top the cache keeps (the most recently used).
-pub const KEEP: usize = 4;
+/// How many builds of one top the cache keeps (the most recently used): enough for every variant of one top
+/// the long test tier builds (`benes8`: the plain and `--reset` exports and ten injected faults), so that a
+/// second run finds them all; a build is about 1 MB at most.
+pub const KEEP: usize = 16;
 
 /// Verilator's options (part of the cache key).
 const VERILATOR_FLAGS: &[&str] = &[
@@ -217,7 +220,19 @@ pub fn version() -> Result<String> {
     }
 }
 
-static BUILD: Mutex<()> = Mutex::new(());
+/// One lock per library folder: a build of the same library waits for a running one, others go ahead.
+static BUILDS: Mutex<Vec<(PathBuf, std::sync::Arc<Mutex<()>>)>> = Mutex::new(Vec::new());
+
+/// The lock of library folder `dir`.
+fn build_lock(dir: &Path) -> std::sync::Arc<Mutex<()>> {
+    let mut all = BUILDS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, l)) = all.iter().find(|(d, _)| d == dir) {
+        return l.clone();
+    }
+    let l = std::sync::Arc::new(Mutex::new(()));
+    all.push((dir.to_path_buf(), l.clone()));
+    l
+}
 
 /// Builds (or finds in the cache) the shared library of `top` from `verilog`, with VCD tracing compiled in when
 /// `trace` (about 15 % slower, so the fast build has none); returns its path and whether it was built now.
@@ -234,7 +249,18 @@ pub fn build_in(
     trace: bool,
     opt: Opt,
 ) -> Result<(PathBuf, bool)> {
-    let _guard = BUILD.lock().unwrap_or_else(|e| e.into_inner());
+    build_keeping(root, layout, verilog, trace, opt, KEEP)
+}
+
+/// [`build_in`] keeping the `keep` most recently used builds of the top (at least 1).
+pub fn build_keeping(
+    root: &Path,
+    layout: &Layout,
+    verilog: &str,
+    trace: bool,
+    opt: Opt,
+    keep: usize,
+) -> Result<(PathBuf, bool)> {
     let top = &layout.top;
     let shim = shim(layout);
     let ver = version()?;
@@ -256,6 +282,8 @@ pub fn build_in(
     };
     let dir = root.join(format!("{top}-{key:016x}"));
     let lib = dir.join(format!("lib{top}.so"));
+    let lock = build_lock(&dir);
+    let _guard = lock.lock().unwrap_or_else(|e| e.into_inner());
     if lib.is_file() {
         touch(&lib);
         return Ok((lib, false));
@@ -305,7 +333,7 @@ pub fn build_in(
         }
         Err(e) => return Err(e).with_context(|| format!("moving the build to {}", dir.display())),
     }
-    // The builds of this top, `<top>-<16 hex digits>`, beyond the KEEP most recently used (the library's
+    // The builds of this top, `<top>-<16 hex digits>`, beyond the `keep` most recently used (the library's
     // modification time, set when it is built or found).
     let mut builds: Vec<(std::time::SystemTime, PathBuf)> = std::fs::read_dir(root)
         .map(|entries| {
@@ -327,7 +355,7 @@ pub fn build_in(
         })
         .unwrap_or_default();
     builds.sort_by_key(|b| std::cmp::Reverse(b.0));
-    for (_, old) in builds.iter().skip(KEEP - 1) {
+    for (_, old) in builds.iter().skip(keep.max(1) - 1) {
         let _ = std::fs::remove_dir_all(old);
     }
     Ok((lib, true))
