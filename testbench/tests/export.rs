@@ -29,7 +29,7 @@ fn checked(name: &str) -> bool {
 fn every_top_validates_and_lints() {
     for top in TOPS.iter().filter(|t| checked(t.name)) {
         let name = top.name;
-        let raw = (top.raw)();
+        let raw = top.raw_verilog();
         rust_hdl::core::yosys::yosys_validate(&format!("asr_{name}"), &raw)
             .unwrap_or_else(|e| panic!("{name}: yosys_validate: {e:?}"));
         let v = top.verilog();

@@ -85,10 +85,42 @@ pub struct TopDef {
 }
 
 impl TopDef {
+    /// [`TopDef::raw`] and [`TopDef::verilog`], generated once per process: a test run asks for the same top
+    /// many times (every run of it, in every simulator), and the large tops take a while (every top together
+    /// about 2 s of CPU). A second caller of a top being generated waits for it; other tops are generated at
+    /// the same time.
+    fn generated(&self) -> std::sync::Arc<(String, String)> {
+        use std::sync::{Arc, Mutex, OnceLock};
+        type Cell = Arc<OnceLock<Arc<(String, String)>>>;
+        static CELLS: Mutex<Vec<(&'static str, Cell)>> = Mutex::new(Vec::new());
+        let cell = {
+            let mut cells = CELLS.lock().unwrap_or_else(|e| e.into_inner());
+            match cells.iter().find(|(n, _)| *n == self.name) {
+                Some((_, c)) => c.clone(),
+                None => {
+                    let c = Cell::default();
+                    cells.push((self.name, c.clone()));
+                    c
+                }
+            }
+        };
+        cell.get_or_init(|| {
+            let raw = (self.raw)();
+            let v = export::finish(self.name, &raw);
+            Arc::new((raw, v))
+        })
+        .clone()
+    }
+
+    /// rust-hdl's Verilog of the block ([`TopDef::raw`], module `top`), generated once per process.
+    pub fn raw_verilog(&self) -> String {
+        self.generated().0.clone()
+    }
+
     /// The exported Verilog (module named as the top, identical sub-module trees merged): what every
-    /// simulator co-simulates and synthesis reads.
+    /// simulator co-simulates and synthesis reads. Generated once per process.
     pub fn verilog(&self) -> String {
-        export::finish(self.name, &(self.raw)())
+        self.generated().1.clone()
     }
 
     /// The file `asr verilog` writes: the header from [`TopDef::doc`], then [`TopDef::verilog`] with
