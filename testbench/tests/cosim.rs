@@ -239,7 +239,7 @@ fn the_verilator_cache_follows_the_verilog() {
     let _ = std::fs::remove_dir_all(&root);
     let (l, v) = layout("matcher_m4_p1").unwrap();
     const K: usize = 3;
-    assert!(KEEP >= K);
+    const _: () = assert!(KEEP >= K);
     let build = |v: &str, opt| build_keeping(&root, &l, v, false, opt, K).unwrap();
     let (p1, built1) = build(&v, Opt::Build);
     let (p2, built2) = build(&v, Opt::Build);
