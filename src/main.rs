@@ -54,6 +54,8 @@ enum Command {
     AsrCoverage(cmd::grid::CoverageArgs),
     /// Export every HDL top as Verilog, one file per top, module named as the file.
     Verilog(cmd::verilog::Args),
+    /// The Verilog of a whole network for a topology: switches, an AXI4-Stream endpoint per processor with its route table.
+    Network(cmd::network::Args),
     /// Run an exported top against its model cycle for cycle (Verilator, rust-hdl or Icarus).
     Cosim(cmd::cosim::Args),
     /// Formal proofs of the exported Verilog with SymbiYosys: properties per top, and mutants that must fail.
@@ -105,6 +107,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::GridRoutes(a) => cmd::grid::run(a),
         Command::AsrCoverage(a) => cmd::grid::run_coverage(a),
         Command::Verilog(a) => cmd::verilog::run(a),
+        Command::Network(a) => cmd::network::run(a),
         Command::Cosim(a) => cmd::cosim::run_cmd(a),
         Command::Prove(a) => cmd::prove::run(a),
         Command::Wave(a) => cmd::wave::run(a),

@@ -206,3 +206,46 @@ fn the_checker_catches_a_broken_link() {
     assert!(bad[1].contains("b.md#other (no such heading)"), "{bad:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The `.rs` files under `dir`, recursively, skipping build output.
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in rd {
+        let p = e.unwrap().path();
+        let name = p.file_name().unwrap().to_string_lossy().to_string();
+        if p.is_dir() {
+            if name != "target" && !name.starts_with('.') {
+                rust_files(&p, out);
+            }
+        } else if name.ends_with(".rs") {
+            out.push(p);
+        }
+    }
+}
+
+/// A doc example marked `ignore` is still compiled (and fails) under `cargo test -- --include-ignored`,
+/// which the long test tier passes: a sketch that is not meant to compile is a `text` block.
+#[test]
+fn no_doc_example_is_marked_ignore() {
+    let mut files = Vec::new();
+    for d in ["src", "model", "hdl", "testbench", "tests", "benches"] {
+        rust_files(&root().join(d), &mut files);
+    }
+    assert!(files.len() > 50, "found only {} Rust files", files.len());
+    let fence = ["```", "ignore"].concat();
+    for p in files {
+        let text = std::fs::read_to_string(&p).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            let t = line.trim_start();
+            let doc = t.starts_with("//!") || t.starts_with("///");
+            assert!(
+                !(doc && t.contains(&fence)),
+                "{}:{}: a doc example marked ignore is compiled under --include-ignored; make it a text block",
+                p.display(),
+                n + 1
+            );
+        }
+    }
+}

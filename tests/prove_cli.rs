@@ -1,7 +1,8 @@
 //! `asr prove` as a user meets it (docs/formal.md): `--list` names every proof and its mutants, an unknown
 //! top gets a plain error naming the tops with proofs, `--write-only` writes each job (exported Verilog,
 //! property wrapper, `.sby`) and its mutants without running a tool, and a real run of the 2×2 switch's
-//! proof passes (SymbiYosys and Yices: scripts/setup.sh installs them into `.venv/`).
+//! proof passes, and `--json --mutants` gives one record per task with a counterexample view per caught
+//! mutant (SymbiYosys and Yices: scripts/setup.sh installs them into `.venv/`).
 
 mod common;
 use common::asr_in;
@@ -88,4 +89,60 @@ fn switch2_proof_passes() {
     );
     assert!(text.contains("  prove: PASS in "), "{text}");
     assert!(text.contains("  cover: PASS in "), "{text}");
+}
+
+/// `--json` with `--mutants`: one record per task, the proof unbounded and passing, every mutant a bounded
+/// check that fails as expected, with its counterexample's GTKWave save file beside the VCD; the save file
+/// opens in GTKWave (under Xvfb) with the wrapper's signals.
+#[test]
+fn json_records_and_counterexample_views() {
+    let dir = temp("json");
+    let out = asr_in(
+        &dir,
+        &[
+            "prove",
+            "switch2",
+            "--mutants",
+            "--no-cover",
+            "--json",
+            "--out",
+            "f",
+        ],
+        Duration::from_secs(900),
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_str(&text).expect("one JSON document");
+    let recs = v.as_array().unwrap();
+    assert_eq!(recs.len(), 6, "the proof and 5 mutants: {text}");
+    assert_eq!(recs[0]["task"], "prove");
+    assert_eq!(recs[0]["engine"], "k-induction");
+    assert_eq!(recs[0]["unbounded"], true);
+    assert_eq!(recs[0]["status"], "PASS");
+    assert!(recs[0]["traces"].as_array().unwrap().is_empty());
+    for r in &recs[1..] {
+        assert!(r["task"].as_str().unwrap().starts_with("mutant:"), "{r}");
+        assert_eq!(r["status"], "FAIL", "{r}");
+        assert_eq!(r["expected"], "FAIL", "{r}");
+        let traces = r["traces"].as_array().unwrap();
+        assert!(
+            !traces.is_empty(),
+            "a caught mutant has its counterexample: {r}"
+        );
+        for t in traces {
+            let g = dir.join(t.as_str().unwrap());
+            let save = std::fs::read_to_string(&g).unwrap();
+            assert!(save.contains("trace.vcd"), "{save}");
+            assert!(save.contains("formal.in_valid"), "{save}");
+        }
+    }
+    let g = dir.join(recs[1]["traces"][0].as_str().unwrap());
+    let o = asr_testbench::wave::gtkw::open_in_gtkwave(&g, &std::env::temp_dir())
+        .unwrap_or_else(|e| panic!("{e:#}"));
+    assert!(o.traces.iter().any(|t| t == "in_valid"), "{:?}", o.traces);
+    let _ = std::fs::remove_dir_all(&dir);
 }

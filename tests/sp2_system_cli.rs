@@ -61,7 +61,7 @@ fn json_and_files_for_the_32_node_system() {
 fn bad_input_is_an_error_naming_the_problem() {
     for (args, needle) in [
         (vec!["--network", "sp2:33"], "sp2:33"),
-        (vec!["--network", "mesh:4x4"], "8"),
+        (vec!["--network", "hypercube:8"], "9 ports"),
         (vec!["--routing", "xy"], "--routing `xy`"),
         (vec!["--load", "1.5"], "--load"),
         (vec!["--payload", "241"], "--payload `241`"),

@@ -42,7 +42,7 @@ pub struct Args {
     pub json: bool,
 }
 
-fn parse_fault(s: &str) -> Result<Perturb, String> {
+pub(crate) fn parse_fault(s: &str) -> Result<Perturb, String> {
     let f: Vec<&str> = s.split(':').collect();
     let bad = || format!("`{s}` is not CYCLE:PORT:BIT (for example 1000:out_data:3)");
     if f.len() != 3 {

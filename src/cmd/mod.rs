@@ -9,6 +9,7 @@ pub mod fault_curve;
 pub mod grid;
 pub mod matching;
 pub mod merge;
+pub mod network;
 pub mod networks;
 pub mod paths;
 pub mod plot;

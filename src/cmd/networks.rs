@@ -135,12 +135,7 @@ pub fn table_network(
         ));
     }
     let table = if let Some(file) = routes {
-        let text =
-            std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
-        let loaded =
-            asr_model::routes::file::load_routes(&topo, &text, &file.display().to_string())?;
-        TableRouting::from_loaded(&topo, &loaded, &format!("table:{}", file.display()))
-            .map_err(anyhow::Error::msg)?
+        routes_file(&topo, file)?
     } else {
         match routing {
             r if TableKind::lookup(r, false).is_ok() => named_tables(
@@ -167,6 +162,22 @@ pub fn table_network(
         }
     };
     Ok((engine, Box::new(table)))
+}
+
+/// The routing of a route-table file (`asr routes --out`) on `topo`, named `table:FILE`.
+pub fn routes_file(
+    topo: &asr_model::topology::Topology,
+    file: &std::path::Path,
+) -> Result<asr_model::routing::TableRouting> {
+    let text =
+        std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
+    let loaded = asr_model::routes::file::load_routes(topo, &text, &file.display().to_string())?;
+    asr_model::routing::TableRouting::from_loaded(
+        topo,
+        &loaded,
+        &format!("table:{}", file.display()),
+    )
+    .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))
 }
 
 /// The deadlock-free tables' objective for a `--balance` flag.

@@ -25,8 +25,32 @@ pub struct Args {
     #[arg(long)]
     pub write_only: bool,
     /// Print every proof (job, top, mode, claim) and its mutants, run nothing.
-    #[arg(long, conflicts_with_all = ["top", "mutants", "no_cover", "write_only"])]
+    #[arg(long, conflicts_with_all = ["top", "mutants", "no_cover", "write_only", "json"])]
     pub list: bool,
+    /// Print the results as one JSON array on stdout (one object per task: job, top, task, mode, depth,
+    /// full proof or bounded, status, expected status, seconds, counterexample views) instead of text.
+    #[arg(long, conflicts_with = "write_only")]
+    pub json: bool,
+}
+
+/// One task's result, as `--json` prints it.
+#[derive(serde::Serialize)]
+struct Record {
+    job: &'static str,
+    top: &'static str,
+    /// `prove`, `bmc`, `cover` or `mutant:<name>`.
+    task: String,
+    /// `k-induction`, `bmc` (bounded), `combinational` (bmc depth 1: every input), `cover`.
+    engine: &'static str,
+    depth: u32,
+    /// The property holds for runs of any length (k-induction or a combinational top).
+    unbounded: bool,
+    status: &'static str,
+    /// What the task must give: PASS, or FAIL for a mutant.
+    expected: &'static str,
+    seconds: f64,
+    /// GTKWave save files of the counterexample traces (a failed task).
+    traces: Vec<String>,
 }
 
 /// The lines of `asr prove --list`.
@@ -85,51 +109,102 @@ pub fn run(a: Args) -> Result<()> {
     }
     let tools = Tools::find()?;
     let mut bad = Vec::new();
-    let show = |label: &str, o: &formal::Outcome| {
-        println!("{label}: {} in {:.1} s", o.status.as_str(), o.seconds);
-    };
-    for p in &proofs {
-        println!("{} ({}): {}", p.name, p.mode.describe(), p.claims);
-        let o = p.prove(&tools, &a.out)?;
-        show(&format!("  {}", p.mode.task()), &o);
-        if o.status != Status::Pass {
-            for l in &o.summary {
-                println!("    {l}");
-            }
-            bad.push(format!("{} {}", p.name, p.mode.task()));
-        }
-        if !a.no_cover {
-            let o = p.cover(&tools, &a.out)?;
-            show("  cover", &o);
-            if o.status != Status::Pass {
+    let mut records = Vec::new();
+    let json = a.json;
+    let mut record = |p: &'static Proof,
+                      task: String,
+                      engine: &'static str,
+                      depth: u32,
+                      unbounded: bool,
+                      expected: &'static str,
+                      o: &formal::Outcome| {
+        let traces: Vec<String> = o.traces.iter().map(|t| t.display().to_string()).collect();
+        if !json {
+            let verdict = match (expected, o.status) {
+                ("FAIL", Status::Fail) => ", caught",
+                ("FAIL", _) => ", NOT caught",
+                _ => "",
+            };
+            println!(
+                "  {task}: {} in {:.1} s{verdict}",
+                o.status.as_str(),
+                o.seconds
+            );
+            if expected == "PASS" && o.status != Status::Pass {
                 for l in &o.summary {
                     println!("    {l}");
                 }
-                bad.push(format!("{} cover", p.name));
-            }
-        }
-        if a.mutants {
-            for m in p.mutants {
-                let o = p.mutant(m, &tools, &a.out)?;
-                let verdict = if o.status == Status::Fail {
-                    "caught"
-                } else {
-                    "NOT caught"
-                };
-                println!(
-                    "  mutant {} ({}): {} in {:.1} s, {verdict}",
-                    m.name,
-                    m.what,
-                    o.status.as_str(),
-                    o.seconds
-                );
-                if o.status != Status::Fail {
-                    bad.push(format!("{} mutant {}", p.name, m.name));
+                for t in &traces {
+                    println!("    counterexample: gtkwave {t}");
                 }
             }
         }
+        let ok = match expected {
+            "FAIL" => o.status == Status::Fail,
+            _ => o.status == Status::Pass,
+        };
+        if !ok {
+            bad.push(format!("{} {task}", p.name));
+        }
+        records.push(Record {
+            job: p.name,
+            top: p.top,
+            task,
+            engine,
+            depth,
+            unbounded,
+            status: o.status.as_str(),
+            expected,
+            seconds: (o.seconds * 10.0).round() / 10.0,
+            traces,
+        });
+    };
+    for p in &proofs {
+        if !json {
+            println!("{} ({}): {}", p.name, p.mode.describe(), p.claims);
+        }
+        let (engine, depth, unbounded) = match p.mode {
+            formal::Mode::Comb => ("combinational", 1, true),
+            formal::Mode::Prove(d) => ("k-induction", d, true),
+            formal::Mode::Bmc(d) => ("bmc", d, false),
+        };
+        let o = p.prove(&tools, &a.out)?;
+        record(
+            p,
+            p.mode.task().to_string(),
+            engine,
+            depth,
+            unbounded,
+            "PASS",
+            &o,
+        );
+        if !a.no_cover {
+            let o = p.cover(&tools, &a.out)?;
+            record(p, "cover".into(), "cover", p.cover_depth, false, "PASS", &o);
+        }
+        if a.mutants {
+            for m in p.mutants {
+                if !json {
+                    println!("  mutant {}: {}", m.name, m.what);
+                }
+                let o = p.mutant(m, &tools, &a.out)?;
+                record(
+                    p,
+                    format!("mutant:{}", m.name),
+                    "bmc",
+                    p.mutant_depth,
+                    false,
+                    "FAIL",
+                    &o,
+                );
+            }
+        }
     }
-    println!("jobs in {}", a.out.display());
+    if json {
+        println!("{}", serde_json::to_string_pretty(&records)?);
+    } else {
+        println!("jobs in {}", a.out.display());
+    }
     if !bad.is_empty() {
         bail!("failed: {}", bad.join(", "));
     }

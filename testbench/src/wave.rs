@@ -22,6 +22,7 @@ use std::fs::File;
 use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 
+pub mod asr_network;
 pub mod benes8;
 pub mod gtkw;
 pub mod sp2;

@@ -22,11 +22,11 @@ fn wavefront_m8_agrees_with_the_model() {
     check("alloc_wavefront_m8", BackendKind::RustHdl, 50_000);
 }
 
-/// The exported Verilog of every allocator in Icarus on 10 000 matrices.
+/// The exported Verilog of every allocator in Icarus on 10 000 matrices (a tenth in the short tier).
 #[test]
 fn every_allocator_verilog_in_icarus() {
     for t in TOPS {
-        check(t, BackendKind::Icarus, 10_000);
+        check(t, BackendKind::Icarus, cycles(10_000));
     }
 }
 

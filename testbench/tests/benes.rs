@@ -21,9 +21,10 @@ fn benes16_agrees_with_the_model() {
     assert!(r.packets > 5_000, "too little traffic: {r}");
 }
 
+/// 20 000 cycles of `benes8` in Icarus (a tenth in the short tier).
 #[test]
 fn benes8_verilog_in_icarus() {
-    check("benes8", BackendKind::Icarus, 20_000);
+    check("benes8", BackendKind::Icarus, cycles(20_000));
 }
 
 /// A million cycles of `benes8` through Verilator (a tenth in the short tier).
@@ -52,9 +53,10 @@ fn benes16r_agrees_with_the_model() {
     assert!(r.packets > 5_000, "too little traffic: {r}");
 }
 
+/// 20 000 cycles of `benes8r` in Icarus (a tenth in the short tier).
 #[test]
 fn benes8r_verilog_in_icarus() {
-    check("benes8r", BackendKind::Icarus, 20_000);
+    check("benes8r", BackendKind::Icarus, cycles(20_000));
 }
 
 /// A million cycles of `benes8r` through Verilator (a tenth in the short tier).

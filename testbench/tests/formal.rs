@@ -43,17 +43,22 @@ fn every_proof_names_a_top_and_every_mutant_changes_its_export() {
             assert_ne!(mv, v, "{} {}", p.name, m.name);
         }
     }
-    // Every matcher, the 2x2 switch, the allocators and the transmitter have a proof.
+    // Every matcher, the 2x2 switch, the allocators, the transmitters and the v3 receiver have a proof.
     for t in [
         "matcher_m4_p1",
         "matcher_m16_p2",
         "switch2",
         "switch2r",
         "sp2_allocator_v2",
+        "sp2_allocator_v3",
         "sp2_transmitter_v2",
+        "sp2_transmitter_v3",
+        "sp2_receiver_v3",
         "alloc_islip1_m8",
         "alloc_pim1_m8",
         "alloc_wavefront_m8",
+        "sp2_central_queue_v3",
+        "benes8",
     ] {
         assert!(formal::for_top(t).next().is_some(), "{t}: no proof");
     }

@@ -6,6 +6,8 @@
 //! reset::` runs the tests of `reset.rs`.
 
 mod alloc;
+mod asr_network;
+mod asr_nic;
 mod benes;
 mod cosim;
 mod export;
@@ -13,13 +15,17 @@ mod formal;
 mod matcher;
 mod reset;
 mod sp2_allocator_v2;
+mod sp2_allocator_v3;
 mod sp2_board;
 mod sp2_central_queue_v2;
+mod sp2_central_queue_v3;
 mod sp2_pins;
 mod sp2_receiver_v2;
+mod sp2_receiver_v3;
 mod sp2_switch_v2;
 mod sp2_switch_v3;
 mod sp2_transmitter_v2;
+mod sp2_transmitter_v3;
 mod switch2;
 mod switch2r;
 mod wave;

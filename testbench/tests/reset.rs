@@ -163,10 +163,37 @@ fn v2_central_queue_switch_and_board_after_a_reset_equal_a_fresh_model() {
 /// Every top can have the reset input (no block RAM with initial contents: the v2 central queue keeps its
 /// never-used chunks in a counter), and every clocked top gets it with `--reset`; a combinational top (the
 /// matchers) is exported as without it. (The refusal itself: `asr_hdl::reset`'s unit tests.)
+///
+/// Known refusals, asserted as such: `asr_nic`, whose route table is a block RAM initialised at export (a
+/// reset keeps the table as last written through `cfg_*`: configuration, not state); `sp2_central_queue_v3` and
+/// `sp2_switch_v3`, whose central queue's banks start at 0 (the entries never written, which the queue's own co-simulation compares
+/// with the model's empty entries); a reset cannot restore them. No output of the switch reads an entry outside a packet, so the refusal is
+/// conservative; removing the initial contents is open (docs/sp2-switch.md V3.G).
 #[test]
 fn every_clocked_top_gets_a_reset_input() {
+    const REFUSED: [(&str, &str); 3] = [
+        ("asr_nic", "asr_nic__tab: a block RAM with initial contents"),
+        (
+            "sp2_central_queue_v3",
+            "banks__bank__0: a block RAM with initial contents",
+        ),
+        (
+            "sp2_switch_v3",
+            "banks__bank__0: a block RAM with initial contents",
+        ),
+    ];
     for top in asr_testbench::tops::TOPS {
         let (v, refused) = top.user_verilog_with_reset();
+        if let Some((_, why)) = REFUSED.iter().find(|r| r.0 == top.name) {
+            let r = refused
+                .unwrap_or_else(|| panic!("{}: no longer refused: update REFUSED", top.name));
+            assert!(
+                r.contains(why),
+                "{}: refused for another reason: {r}",
+                top.name
+            );
+            continue;
+        }
         assert!(refused.is_none(), "{}: refused: {refused:?}", top.name);
         let clocked = top.verilog().contains("input wire  clock;");
         assert_eq!(

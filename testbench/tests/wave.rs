@@ -17,9 +17,14 @@ fn temp(name: &str) -> PathBuf {
 /// Every row of a view names a variable of `vcd` with the row's declared width, and row names are unique
 /// and free of `.` (GTKWave would shorten them).
 fn rows_exist(groups: &[Group], vcd: &Trace, what: &str) {
+    rows_exist_in("uut", groups, vcd, what)
+}
+
+/// [`rows_exist`] with the signals under `scope`.
+fn rows_exist_in(scope: &str, groups: &[Group], vcd: &Trace, what: &str) {
     let mut seen = HashSet::new();
     for r in groups.iter().flat_map(|g| &g.rows) {
-        let full = format!("uut.{}", r.signal);
+        let full = format!("{scope}.{}", r.signal);
         assert_eq!(
             vcd.width(&full),
             Some(r.width),
@@ -227,4 +232,46 @@ fn sp2_contention_v2_hdl_and_model_vcds() {
         }
     }
     open_moved(&dir, "sp2-contention-v2", &[(&g1, false), (&g2, true)]);
+}
+
+/// `asr network --wave` (`wave::asr_network`): the VCD of a generated network (mesh:2x2 of v3 switches, a
+/// traced Verilator build) has every row of its view, under `TOP.<name>`, with its width; one group per
+/// endpoint and per switch; messages move (every processor's `m_axis_tvalid` rises); the `.gtkw` opens in
+/// GTKWave from another folder after the files were moved, with every row and the whole run in view.
+#[test]
+fn asr_network_wave_has_every_row_and_opens_in_gtkwave() {
+    use asr_testbench::cosim::tops::asr_network as net;
+    let dir = temp("network");
+    std::fs::create_dir_all(&dir).unwrap();
+    let t = asr_model::topology::load("mesh:2x2").unwrap();
+    let tables = net::deadlock_free_tables(&t).unwrap();
+    let v = net::verilog(&t, &tables, "v3", "net4").unwrap();
+    let vcd = dir.join("net4.vcd");
+    let groups = asr_testbench::wave::asr_network::view(&t, &tables).unwrap();
+    let (gtkw, cycles) =
+        asr_testbench::wave::asr_network::write(&t, tables, "v3", "net4", &v, 400, 3, &vcd)
+            .unwrap();
+    assert!(cycles > 400, "{cycles} cycles: the drain is in the VCD");
+    assert_eq!(groups.len(), 8, "4 endpoints and 4 switches");
+    let trace = read_vcd(&vcd).unwrap();
+    rows_exist_in("TOP.net4", &groups, &trace, "asr_network");
+    for k in 0..4 {
+        let sig = format!("TOP.net4.p{k}_m_axis_tvalid");
+        let high = (0..cycles).any(|c| trace.at(&sig, 10 * c + 9).as_deref() == Some("1"));
+        assert!(high, "{sig} never rises in {cycles} cycles");
+    }
+    let moved = dir.with_extension("moved");
+    let _ = std::fs::remove_dir_all(&moved);
+    std::fs::rename(&dir, &moved).unwrap();
+    let g = moved.join(gtkw.file_name().unwrap());
+    let o = open_in_gtkwave(&g, &std::env::temp_dir()).unwrap_or_else(|e| panic!("{e:#}"));
+    assert_eq!(Path::new(&o.dumpfile), g.with_extension("vcd"), "{}", o.log);
+    assert_eq!(o.traces, trace_names(&groups), "rows shown");
+    let end = 10 * cycles;
+    assert!(
+        o.window.0 == 0 && o.window.1 >= end && o.window.1 <= end * 4 / 3,
+        "window {:?} for a run of {end}",
+        o.window
+    );
+    let _ = std::fs::remove_dir_all(moved);
 }

@@ -126,6 +126,22 @@ impl TableRouting {
         )
     }
 
+    /// The header (one port set per hop) of the pair (`src`, `dst`), processors numbered as
+    /// `Topology::nodes` orders them.
+    pub fn header(&self, src: usize, dst: usize) -> &[u64] {
+        &self.hops[src * self.n + dst]
+    }
+
+    /// The channel-dependency graph of every pair's header on `t` (the topology the routing was made for).
+    pub fn channel_dependencies(&self, t: &Topology) -> crate::routes::cdg::CdgReport {
+        let nodes = t.nodes();
+        let n = self.n;
+        crate::routes::cdg::channel_dependencies(
+            t,
+            (0..n * n).map(|i| (nodes[i / n], nodes[i % n], self.hops[i].clone())),
+        )
+    }
+
     /// One path per pair drawn from the same headers: at every hop one of the permitted ports, chosen by a
     /// hash of (source, destination, hop), so deterministic routes spread over the links as the SP2's route
     /// tables spread theirs (taking always the lowest port would pile traffic onto a few links). Every

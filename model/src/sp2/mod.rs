@@ -7,9 +7,11 @@
 //! - [`network`]: switches wired as a topology (the 16-node board and the larger systems);
 //!   [`system`]: a network with processors, traffic, ASR or single-path route tables and a scoreboard.
 
+pub mod asr_network;
 pub mod error;
 pub mod experiment;
 pub mod network;
+pub mod nic;
 pub mod node;
 pub mod scoreboard;
 pub mod stimulus;

@@ -52,8 +52,8 @@ pub enum End {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum Sp2NetError {
     /// A switch of the topology does not have 8 ports.
-    #[error("switch `{name}` has {ports} ports; SP2 switches have exactly 8")]
-    NotEightPorts {
+    #[error("switch `{name}` has {ports} ports; an SP2 switch has 8 (a topology's switch may use fewer)")]
+    TooManyPorts {
         /// The switch's name in the topology.
         name: String,
         /// Its number of ports.
@@ -144,8 +144,9 @@ impl<S: SwitchModel> Sp2Network<S> {
         for (k, &e) in switches.iter().enumerate() {
             let el = t.element(e);
             if let Kind::Switch { ports } = el.kind {
-                if ports as usize != PORTS {
-                    return Err(Sp2NetError::NotEightPorts {
+                // A switch of fewer ports is an SP2 switch with the rest unconnected.
+                if ports as usize > PORTS {
+                    return Err(Sp2NetError::TooManyPorts {
                         name: el.name.clone(),
                         ports,
                     });
@@ -206,6 +207,16 @@ impl<S: SwitchModel> Sp2Network<S> {
             stepped: 0,
             cycle: 0,
         })
+    }
+
+    /// `feed[s][p]`: what drives input p of switch s (the wiring, for a generator of the network's HDL).
+    pub fn feed(&self) -> &[[End; PORTS]] {
+        &self.feed
+    }
+
+    /// `sink[s][p]`: what output p of switch s drives.
+    pub fn sink(&self) -> &[[End; PORTS]] {
+        &self.sink
     }
 
     /// Number of processor ports.
@@ -446,7 +457,7 @@ mod tests {
     #[test]
     fn rejects_non_sp2_topologies() {
         let mut t = Topology::new();
-        let s = t.add_switch("S", 4).unwrap();
+        let s = t.add_switch("S", 9).unwrap();
         let n = t.add_node("P0").unwrap();
         t.link(
             crate::topology::Port { elem: n, port: 0 },
@@ -455,7 +466,7 @@ mod tests {
         .unwrap();
         assert!(matches!(
             Sp2Network::<Sp2Switch>::new(&t),
-            Err(Sp2NetError::NotEightPorts { ports: 4, .. })
+            Err(Sp2NetError::TooManyPorts { ports: 9, .. })
         ));
         let mut t = Topology::new();
         t.add_switch("S", 8).unwrap();

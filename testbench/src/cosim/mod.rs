@@ -22,6 +22,9 @@ pub mod verilator;
 
 pub use ports::{Frame, Layout, Port};
 pub use report::Report;
-pub use run::{check, record, run, BackendKind, Mismatch, Options, Perturb, Recording, Stimulus};
+pub use run::{
+    check, input_fault_caught, record, run, run_design, BackendKind, Mismatch, Options, Perturb,
+    Recording, Stimulus,
+};
 pub use top::{Backend, Top};
 pub use tops::layout;

@@ -287,23 +287,29 @@ fn check_perturb(layout: &Layout, p: &Option<Perturb>) -> Result<()> {
 /// error; an error is a model-side failure (scoreboard, invariant, deadlock) or a backend that cannot run.
 pub fn run(opts: &Options) -> Result<Report> {
     let (layout, verilog) = tops::layout(&opts.top)?;
-    check_perturb(&layout, &opts.perturb)?;
+    run_design(opts, &layout, &verilog)
+}
+
+/// [`run`] on a design given by its Verilog and layout rather than by a row of the table of tops (a
+/// generated network: `opts.stimulus` gives its definition). The rust-hdl backend needs a row.
+pub fn run_design(opts: &Options, layout: &Layout, verilog: &str) -> Result<Report> {
+    check_perturb(layout, &opts.perturb)?;
     if opts.backend == BackendKind::Icarus {
-        return run_icarus(opts, &layout, &verilog);
+        return run_icarus(opts, layout, verilog);
     }
     let mut backend: Box<dyn Backend> = match opts.backend {
-        BackendKind::Verilator => Box::new(verilator::Verilated::new(
-            &layout, &verilog, false, opts.opt,
-        )?),
-        BackendKind::RustHdl => tops::rusthdl(&opts.top, &layout)?,
+        BackendKind::Verilator => {
+            Box::new(verilator::Verilated::new(layout, verilog, false, opts.opt)?)
+        }
+        BackendKind::RustHdl => tops::rusthdl(&opts.top, layout)?,
         BackendKind::Icarus => unreachable!("handled above"),
     };
     let top = opts.make_top()?;
-    let mut report = lockstep(opts, &layout, top, backend.as_mut())?;
+    let mut report = lockstep(opts, layout, top, backend.as_mut())?;
     if let (Some(m), Some(path)) = (&report.first, &opts.vcd) {
         if opts.backend == BackendKind::Verilator {
             let design = design_vcd_path(path);
-            verilator_design_vcd(opts, &layout, &verilog, m.cycle, &design)?;
+            verilator_design_vcd(opts, layout, verilog, m.cycle, &design)?;
             report.vcd.push(design);
         }
     }
@@ -461,11 +467,35 @@ fn verilator_design_vcd(
     upto: u64,
     path: &Path,
 ) -> Result<()> {
+    design_vcd(
+        opts,
+        layout,
+        verilog,
+        upto.saturating_sub(VCD_CYCLES),
+        upto,
+        path,
+    )
+    .map(|_| ())
+}
+
+/// Runs cycles 0..=`upto` of `opts`' stimulus (the model's pins, `opts.perturb` applied) through a traced
+/// Verilator build of `verilog` and writes the whole design's VCD of cycles `from..=upto` to `path` (every
+/// signal of the design under the scope `TOP.<top>`; one cycle is 10 time units, the rising edge at its
+/// middle). Nothing is compared: the run that checks the design is [`run_design`]. Returns the cycles run
+/// (fewer than `upto + 1` when the stimulus drained first).
+pub fn design_vcd(
+    opts: &Options,
+    layout: &Layout,
+    verilog: &str,
+    from: u64,
+    upto: u64,
+    path: &Path,
+) -> Result<u64> {
     let mut v = verilator::Verilated::new(layout, verilog, true, opts.opt)?;
     let pins = record(opts, layout, upto + 1)?.pins;
     let (iw, ow) = (layout.input_words(), layout.output_words());
     let mut out = vec![0u32; ow];
-    let from = upto.saturating_sub(VCD_CYCLES);
+    let mut ran = 0;
     for (n, p) in pins.chunks(iw.max(1)).enumerate().take(upto as usize + 1) {
         let n = n as u64;
         if n == from {
@@ -474,8 +504,10 @@ fn verilator_design_vcd(
         let mut p = p.to_vec();
         flip(&opts.perturb, true, n, &layout.inputs, &mut p);
         v.cycle(&p, &mut out);
+        ran = n + 1;
     }
-    v.trace(None).context("closing the design VCD")
+    v.trace(None).context("closing the design VCD")?;
+    Ok(ran)
 }
 
 /// The Icarus backend: records the model's frames (traffic and drain), runs them in Icarus, reports the
@@ -568,6 +600,36 @@ fn run_icarus(opts: &Options, layout: &Layout, verilog: &str) -> Result<Report> 
         report.vcd = vec![path.clone()];
     }
     Ok(report)
+}
+
+/// Runs `top` in Verilator for `cycles` cycles with the test seed and bit `bit` of input `port` flipped
+/// in cycle `cycle` as the design sees it (not the model), and returns the first mismatch with the report,
+/// asserting that there is one and that it is not before the flip. For the tests that show a harness
+/// catches an injected fault; the caller asserts where it shows.
+pub fn input_fault_caught(
+    top: &str,
+    cycles: u64,
+    cycle: u64,
+    port: &str,
+    bit: usize,
+) -> (Mismatch, Report) {
+    let s = crate::harness::seed();
+    let mut o = Options::new(top, BackendKind::Verilator, cycles, s);
+    o.perturb = Some(Perturb::Input {
+        cycle,
+        port: port.into(),
+        bit,
+    });
+    let r = run(&o).unwrap_or_else(|e| panic!("{e:#} (ASR_SEED={s:#x})"));
+    let m = r
+        .first
+        .clone()
+        .unwrap_or_else(|| panic!("fault not caught: {r} (ASR_SEED={s:#x})"));
+    assert!(
+        m.cycle >= cycle,
+        "{m} before the fault: {r} (ASR_SEED={s:#x})"
+    );
+    (m, r)
 }
 
 /// Runs `top` on `backend` for `cycles` cycles of traffic with the test seed ([`crate::harness::seed`]),

@@ -6,12 +6,15 @@
 //! outputs settled before the edge into a frame of output words, raises the clock and evaluates again: one call
 //! across the language boundary per cycle.
 //!
-//! Why Verilator's own `--build` rather than the `cc` crate: the Verilog only exists at run time (the HDL crate
+//! Why Verilator's own Makefile rather than the `cc` crate: the Verilog only exists at run time (the HDL crate
 //! generates it), so a build script would have to build the whole HDL crate as a build dependency and verilate
 //! every top on every build; and Verilator's generated Makefile already knows the include paths, defines and
 //! flags of the installed Verilator and its runtime library, and compiles the split C++ in parallel. The crates
 //! that wrap Verilator for Rust were not used because they carry ports of at most 64 bits (ours reach 1 216)
-//! or need one hand-written binding per top.
+//! or need one hand-written binding per top. A build runs what Verilator's `--build` runs (Verilator, then
+//! `make` on its Makefile), except that the objects of Verilator's runtime library, the same for every top,
+//! are compiled once ([`runtime`]) and put beside the top's C++ before `make`, which then leaves them as they
+//! are: they took about 6 s of CPU of every build (9 s with tracing), most of a small top's build.
 //!
 //! The library is keyed by a hash of the Verilog, the shim, the Verilator version and the flags, so it is
 //! rebuilt exactly when the Verilog changes. Builds go to a temporary folder renamed into place, so processes
@@ -77,7 +80,6 @@ pub const KEEP: usize = 16;
 const VERILATOR_FLAGS: &[&str] = &[
     "--cc",
     "--exe",
-    "--build",
     "-O3",
     "--x-assign",
     "fast",
@@ -297,31 +299,26 @@ pub fn build_keeping(
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos())
     ));
+    let rt = runtime(root, &ver, trace)?;
     std::fs::create_dir_all(&tmp)?;
-    std::fs::write(tmp.join(format!("{}.v", layout.top)), verilog)?;
+    let source = format!("{}.v", layout.top);
+    std::fs::write(tmp.join(&source), verilog)?;
     std::fs::write(tmp.join("asr_shim.cpp"), &shim)?;
-    let jobs = std::thread::available_parallelism().map_or(2, |n| n.get());
-    let out = Command::new("verilator")
-        .current_dir(&tmp)
-        .args(VERILATOR_FLAGS)
-        .args(["-MAKEFLAGS", opt.makeflags()])
-        .args(trace.then_some("--trace"))
-        .args(["-j", &jobs.to_string(), "--top-module", &layout.top])
-        .args(["--Mdir", "obj", "-o"])
-        .arg(format!("../lib{top}.so"))
-        .arg(format!("{}.v", layout.top))
-        .arg("asr_shim.cpp")
-        .output()
-        .context("running verilator")?;
-    std::fs::write(
-        tmp.join("build.log"),
-        [&out.stdout[..], &out.stderr[..]].concat(),
+    let (ok, log) = compile(
+        &tmp,
+        &layout.top,
+        &[&source, "asr_shim.cpp"],
+        top,
+        trace,
+        opt,
+        Some(&rt),
     )?;
-    if !out.status.success() || !tmp.join(format!("lib{top}.so")).is_file() {
+    std::fs::write(tmp.join("build.log"), &log)?;
+    if !ok || !tmp.join(format!("lib{top}.so")).is_file() {
         bail!(
             "Verilator could not build {top} (log and sources kept in {}):\n{}",
             tmp.display(),
-            tail(&String::from_utf8_lossy(&out.stderr), 30)
+            tail(&String::from_utf8_lossy(&log), 30)
         );
     }
     // Keep the library, the shim and the log; the object files are large.
@@ -359,6 +356,135 @@ pub fn build_keeping(
         let _ = std::fs::remove_dir_all(old);
     }
     Ok((lib, true))
+}
+
+/// Verilates `sources` in `dir` (top module `module`) and compiles them into `dir/lib<name>.so`, as
+/// Verilator's `--build` would: Verilator writes the C++ and its Makefile into `dir/obj`, then `make` builds
+/// the library. With `runtime`, the runtime library's objects found there are first copied into `dir/obj`
+/// (newer than the Makefile, so `make` keeps them). Returns whether both steps succeeded, and their output.
+fn compile(
+    dir: &Path,
+    module: &str,
+    sources: &[&str],
+    name: &str,
+    trace: bool,
+    opt: Opt,
+    runtime: Option<&Path>,
+) -> Result<(bool, Vec<u8>)> {
+    let jobs = std::thread::available_parallelism()
+        .map_or(2, |n| n.get())
+        .to_string();
+    let out = Command::new("verilator")
+        .current_dir(dir)
+        .args(VERILATOR_FLAGS)
+        .args(trace.then_some("--trace"))
+        .args(["-j", &jobs, "--top-module", module])
+        .args(["--Mdir", "obj", "-o"])
+        .arg(format!("../lib{name}.so"))
+        .args(sources)
+        .output()
+        .context("running verilator")?;
+    let mut log = [&out.stdout[..], &out.stderr[..]].concat();
+    if !out.status.success() {
+        return Ok((false, log));
+    }
+    let obj = dir.join("obj");
+    if let Some(rt) = runtime {
+        for e in std::fs::read_dir(rt)?.flatten() {
+            let to = obj.join(e.file_name());
+            if to.extension().is_some_and(|x| x == "o") {
+                std::fs::copy(e.path(), &to)?;
+                std::fs::File::options()
+                    .append(true)
+                    .open(&to)?
+                    .set_modified(std::time::SystemTime::now())?;
+            }
+        }
+    }
+    let out = Command::new("make")
+        .current_dir(dir)
+        .args(["-C", "obj", "-f", &format!("V{module}.mk"), "-j", &jobs])
+        .args(opt.makeflags().split_whitespace())
+        .output()
+        .context("running make")?;
+    log.extend_from_slice(&out.stdout);
+    log.extend_from_slice(&out.stderr);
+    Ok((out.status.success(), log))
+}
+
+/// The objects of Verilator's runtime library (`verilated.o`, `verilated_threads.o`, with `trace` also
+/// `verilated_vcd_c.o`) for the installed Verilator `ver` and [`VERILATOR_FLAGS`], compiled once into
+/// `root/runtime[-trace]-<key>/` by building an empty design. They do not depend on the design nor on
+/// [`Opt`] (Verilator compiles them at its own `OPT_GLOBAL`).
+fn runtime(root: &Path, ver: &str, trace: bool) -> Result<PathBuf> {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    (ver, VERILATOR_FLAGS, trace).hash(&mut h);
+    let name = if trace { "runtime-trace" } else { "runtime" };
+    let dir = root.join(format!("{name}-{:016x}", h.finish()));
+    let lock = build_lock(&dir);
+    let _guard = lock.lock().unwrap_or_else(|e| e.into_inner());
+    if dir.join("verilated.o").is_file() {
+        return Ok(dir);
+    }
+    std::fs::create_dir_all(root)
+        .with_context(|| format!("creating the Verilator cache {}", root.display()))?;
+    let tmp = root.join(format!(
+        "{name}.tmp-{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos())
+    ));
+    std::fs::create_dir_all(&tmp)?;
+    std::fs::write(
+        tmp.join("asr_runtime.v"),
+        "module asr_runtime(input wire clock, input wire a, output reg b);\n  \
+         always @(posedge clock) b <= a;\nendmodule\n",
+    )?;
+    std::fs::write(
+        tmp.join("asr_runtime.cpp"),
+        "// Built only for the objects of Verilator's runtime library.\n",
+    )?;
+    let (ok, log) = compile(
+        &tmp,
+        "asr_runtime",
+        &["asr_runtime.v", "asr_runtime.cpp"],
+        "asr_runtime",
+        trace,
+        Opt::Build,
+        None,
+    )?;
+    std::fs::write(tmp.join("build.log"), &log)?;
+    let objs: Vec<PathBuf> = std::fs::read_dir(tmp.join("obj"))?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            p.extension().is_some_and(|x| x == "o")
+                && p.file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with("verilated"))
+        })
+        .collect();
+    if !ok || !objs.iter().any(|p| p.ends_with("verilated.o")) {
+        bail!(
+            "Verilator could not build its runtime library (log kept in {}):\n{}",
+            tmp.display(),
+            tail(&String::from_utf8_lossy(&log), 30)
+        );
+    }
+    for o in &objs {
+        std::fs::rename(o, tmp.join(o.file_name().expect("a file")))?;
+    }
+    let _ = std::fs::remove_dir_all(tmp.join("obj"));
+    match std::fs::rename(&tmp, &dir) {
+        Ok(()) => {}
+        Err(_) if dir.join("verilated.o").is_file() => {
+            let _ = std::fs::remove_dir_all(&tmp);
+        }
+        Err(e) => {
+            return Err(e).with_context(|| format!("moving the runtime to {}", dir.display()))
+        }
+    }
+    Ok(dir)
 }
 
 /// Marks a cached library as used now (its modification time); a failure only weakens the eviction order.

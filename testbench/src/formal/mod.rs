@@ -82,6 +82,59 @@ pub struct Outcome {
     pub workdir: PathBuf,
     /// SymbiYosys' summary lines (failed assertions with their step, unreached covers, errors).
     pub summary: Vec<String>,
+    /// For a failed task: its counterexample traces, each a GTKWave save file written beside the VCD
+    /// SymbiYosys wrote (`<workdir>/engine_0/trace.gtkw` opens `trace.vcd`), see [`counterexample_view`].
+    pub traces: Vec<PathBuf>,
+}
+
+/// Writes `<vcd stem>.gtkw` beside a counterexample VCD of SymbiYosys: one group with every signal of the
+/// property wrapper `formal` itself (the top's pins, the wrapper's own state and the white-box wires), one
+/// row each, binary for single bits and hexadecimal otherwise, the whole trace in view. The design's
+/// registers are in the VCD under `formal.dut` for GTKWave's signal browser. Returns the save file.
+pub fn counterexample_view(vcd: &Path) -> Result<PathBuf> {
+    use crate::wave::gtkw::{self, Fmt, Group, Row};
+    let trace = crate::wave::read_vcd(vcd)?;
+    let mut names: Vec<&str> = trace
+        .names()
+        .filter_map(|n| n.strip_prefix("formal."))
+        .filter(|n| !n.contains('.'))
+        .collect();
+    names.sort_unstable();
+    let rows: Vec<Row> = names
+        .iter()
+        .map(|n| {
+            let w = trace.width(&format!("formal.{n}")).unwrap_or(1);
+            Row::whole(*n, *n, w, if w == 1 { Fmt::Bin } else { Fmt::Hex })
+        })
+        .collect();
+    let g = vcd.with_extension("gtkw");
+    let end = trace.last_change().max(1) + 1;
+    gtkw::write_save_file_in(
+        "formal",
+        vcd,
+        &g,
+        end,
+        &[Group::new("formal (the property wrapper)", rows)],
+    )?;
+    Ok(g)
+}
+
+/// The counterexample VCDs of a task's work folder (`engine_*/trace*.vcd`), sorted.
+fn trace_vcds(workdir: &Path) -> Vec<PathBuf> {
+    let mut v = Vec::new();
+    for e in std::fs::read_dir(workdir).into_iter().flatten().flatten() {
+        if !e.file_name().to_string_lossy().starts_with("engine_") {
+            continue;
+        }
+        for f in std::fs::read_dir(e.path()).into_iter().flatten().flatten() {
+            let name = f.file_name().to_string_lossy().to_string();
+            if name.starts_with("trace") && name.ends_with(".vcd") {
+                v.push(f.path());
+            }
+        }
+    }
+    v.sort();
+    v
 }
 
 /// The PyPI tools that run a job.
@@ -237,7 +290,8 @@ impl Proof {
     /// The job's `.sby` text: the proof task and the `cover` task.
     pub fn sby(&self) -> String {
         let task = self.mode.task();
-        let whitebox = !self.observe.is_empty() && matches!(self.mode, Mode::Prove(_));
+        let whitebox =
+            !self.observe.is_empty() && matches!(self.mode, Mode::Prove(_) | Mode::Bmc(_));
         let depth = match self.mode {
             Mode::Comb => 1,
             Mode::Prove(d) | Mode::Bmc(d) => d,
@@ -402,10 +456,17 @@ pub fn run(tools: &Tools, dir: &Path, name: &str, task: Option<&str>) -> Result<
         summary.extend(tail.into_iter().rev().map(str::to_string));
         summary.push(String::from_utf8_lossy(&out.stderr).trim().to_string());
     }
+    let mut traces = Vec::new();
+    if status == Status::Fail {
+        for vcd in trace_vcds(&workdir) {
+            traces.push(counterexample_view(&vcd)?);
+        }
+    }
     Ok(Outcome {
         status,
         seconds,
         workdir,
         summary,
+        traces,
     })
 }

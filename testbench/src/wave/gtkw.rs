@@ -109,17 +109,17 @@ impl Row {
         self
     }
 
-    /// The variable as GTKWave names it in a save file.
-    fn var(&self) -> String {
+    /// The variable as GTKWave names it in a save file, under `scope`.
+    fn var(&self, scope: &str) -> String {
         if self.width == 1 {
-            format!("uut.{}", self.signal)
+            format!("{scope}.{}", self.signal)
         } else {
-            format!("uut.{}[{}:0]", self.signal, self.width - 1)
+            format!("{scope}.{}[{}:0]", self.signal, self.width - 1)
         }
     }
 
-    fn line(&self) -> String {
-        let v = self.var();
+    fn line(&self, scope: &str) -> String {
+        let v = self.var(scope);
         if self.len == self.width {
             format!("+{{{}}} {v}", self.name)
         } else if self.len == 1 {
@@ -180,6 +180,20 @@ pub fn filter_path(gtkw: &Path, names: &Names) -> std::path::PathBuf {
 
 /// Writes the save file `gtkw` for `vcd` (see [`save_file`]) and the translate-filter files its rows use.
 pub fn write_save_file(vcd: &Path, gtkw: &Path, end: u64, groups: &[Group]) -> anyhow::Result<()> {
+    write_save_file_in(SCOPE, vcd, gtkw, end, groups)
+}
+
+/// The scope of the rows' signals in the scenarios' VCDs (rust-hdl's writer and the model's).
+pub const SCOPE: &str = "uut";
+
+/// [`write_save_file`] for a VCD whose signals are under `scope` (`TOP.<top>` in a Verilator trace).
+pub fn write_save_file_in(
+    scope: &str,
+    vcd: &Path,
+    gtkw: &Path,
+    end: u64,
+    groups: &[Group],
+) -> anyhow::Result<()> {
     use anyhow::Context;
     let mut done = std::collections::HashSet::new();
     for n in groups.iter().flat_map(|g| &g.rows).filter_map(|r| r.names) {
@@ -189,7 +203,7 @@ pub fn write_save_file(vcd: &Path, gtkw: &Path, end: u64, groups: &[Group]) -> a
             std::fs::write(&f, text).with_context(|| format!("writing {}", f.display()))?;
         }
     }
-    std::fs::write(gtkw, save_file(vcd, gtkw, end, groups))
+    std::fs::write(gtkw, save_file_in(scope, vcd, gtkw, end, groups))
         .with_context(|| format!("writing {}", gtkw.display()))
 }
 
@@ -197,6 +211,11 @@ pub fn write_save_file(vcd: &Path, gtkw: &Path, end: u64, groups: &[Group]) -> a
 /// units, and the groups in order. GTKWave finds the VCD and the filter files relative to the save file
 /// when the folder was moved (it compares the `[savefile]` line with where the file is now).
 pub fn save_file(vcd: &Path, gtkw: &Path, end: u64, groups: &[Group]) -> String {
+    save_file_in(SCOPE, vcd, gtkw, end, groups)
+}
+
+/// [`save_file`] for a VCD whose signals are under `scope`.
+pub fn save_file_in(scope: &str, vcd: &Path, gtkw: &Path, end: u64, groups: &[Group]) -> String {
     // Zoom so that the whole run and 4 % more fit the pane.
     let zoom = -((end.max(1) as f64 * 1.04) / UNITS_AT_ZOOM0).log2();
     let mut s = String::new();
@@ -213,12 +232,17 @@ pub fn save_file(vcd: &Path, gtkw: &Path, end: u64, groups: &[Group]) -> String 
         for r in &g.rows {
             match r.names {
                 None => {
-                    let _ = writeln!(s, "@{:x}\n{}", r.fmt.flags(), r.line());
+                    let _ = writeln!(s, "@{:x}\n{}", r.fmt.flags(), r.line(scope));
                 }
                 Some(n) => {
                     const FILTERED: u32 = 0x2000;
                     let f = abs(&filter_path(gtkw, &n));
-                    let _ = writeln!(s, "@{:x}\n^1 {f}\n{}", r.fmt.flags() | FILTERED, r.line());
+                    let _ = writeln!(
+                        s,
+                        "@{:x}\n^1 {f}\n{}",
+                        r.fmt.flags() | FILTERED,
+                        r.line(scope)
+                    );
                 }
             }
         }

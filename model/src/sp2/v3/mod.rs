@@ -45,7 +45,33 @@ pub enum Entry {
     },
 }
 
+/// Bits of an [`Entry`] in a bank, an offer register or a serializer ([`Entry::to_bits`]).
+pub const ENTRY_BITS: usize = 10;
+
 impl Entry {
+    /// The entry as the hardware stores and passes it, [`ENTRY_BITS`] wide: bits 7..0 the byte, bits 9..8
+    /// the kind — `00` a byte, `01` the last byte of a good packet, `10` the last byte of a bad one, `11`
+    /// the end, its verdict in bit 0 (1: bad; the other byte bits 0).
+    pub fn to_bits(self) -> u16 {
+        match self {
+            Entry::Byte(b) => b as u16,
+            Entry::Last { byte, bad } => (if bad { 0b10 } else { 0b01 }) << 8 | byte as u16,
+            Entry::End { bad } => 0b11 << 8 | bad as u16,
+        }
+    }
+
+    /// The entry of [`Entry::to_bits`]'s encoding (bits above [`ENTRY_BITS`] ignored; an end's byte bits
+    /// other than bit 0 ignored).
+    pub fn from_bits(v: u16) -> Entry {
+        let byte = v as u8;
+        match v >> 8 & 0b11 {
+            0b00 => Entry::Byte(byte),
+            0b01 => Entry::Last { byte, bad: false },
+            0b10 => Entry::Last { byte, bad: true },
+            _ => Entry::End { bad: byte & 1 == 1 },
+        }
+    }
+
     /// The packet's last stored entry.
     pub fn ends(&self) -> bool {
         !matches!(self, Entry::Byte(_))
@@ -71,3 +97,29 @@ pub fn chunks_of(len: u8) -> u8 {
 /// A receiver streaming a packet counts as near its end (a candidate for its transmitter's next grant, and
 /// the moment its look-ahead packet asks the crossbar) with at most this many entries left to offer or write.
 pub const NEAR_END: u16 = 8;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every entry survives its bit encoding, in [`ENTRY_BITS`] bits, and distinct entries differ.
+    #[test]
+    fn entries_round_trip_through_their_bits() {
+        let mut all = vec![Entry::End { bad: false }, Entry::End { bad: true }];
+        for b in 0..=255u8 {
+            all.push(Entry::Byte(b));
+            all.push(Entry::Last {
+                byte: b,
+                bad: false,
+            });
+            all.push(Entry::Last { byte: b, bad: true });
+        }
+        let mut seen = std::collections::HashSet::new();
+        for e in all {
+            let v = e.to_bits();
+            assert!(v < 1 << ENTRY_BITS, "{e:?}: {v:#x}");
+            assert_eq!(Entry::from_bits(v), e);
+            assert!(seen.insert(v), "{e:?} shares {v:#x}");
+        }
+    }
+}

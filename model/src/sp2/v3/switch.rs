@@ -56,6 +56,22 @@ pub struct Snapshot {
     pub cq: CqRegs,
 }
 
+/// What every block of the switch read in one cycle ([`Sp2SwitchV3::step_traced`]); the receivers'
+/// decisions of the cycle (their bank writes and control operations) are `cq_in.acts`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CycleTrace {
+    /// Every block's registers before the edge.
+    pub before: Snapshot,
+    /// Each receiver's inputs.
+    pub rx_in: [RxIn; PORTS],
+    /// Each transmitter's inputs.
+    pub tx_in: [TxIn; PORTS],
+    /// The central queue's inputs (with the receivers' RAM-port actions).
+    pub cq_in: CqIn,
+    /// The allocator's inputs.
+    pub alloc_in: AllocIn,
+}
+
 /// The switch state.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Sp2SwitchV3 {
@@ -73,6 +89,11 @@ pub struct Sp2SwitchV3 {
     pub starts: [u64; PORTS],
     /// Per queued packet (by its first chunk), its output's `starts` when it was pushed.
     pub pushed_at: std::collections::HashMap<u8, u64>,
+    /// When on, every [`SwitchModel::step_pins`] keeps its cycle's [`CycleTrace`] in `last_trace` (for the
+    /// lock-step of a block's HDL twin inside the running switch).
+    pub tracing: bool,
+    /// The last cycle's trace, when `tracing`.
+    pub last_trace: Option<Box<CycleTrace>>,
 }
 
 impl Default for Sp2SwitchV3 {
@@ -85,6 +106,8 @@ impl Default for Sp2SwitchV3 {
             cycle: 0,
             starts: [0; PORTS],
             pushed_at: Default::default(),
+            tracing: false,
+            last_trace: None,
         }
     }
 }
@@ -217,6 +240,17 @@ impl Sp2SwitchV3 {
         link_in: &[Option<u8>; PORTS],
         token_in: &[bool; PORTS],
     ) -> Result<Sp2Outputs, Sp2V3Error> {
+        self.step_traced(link_in, token_in).map(|t| t.0)
+    }
+
+    /// [`Sp2SwitchV3::step`], also returning what every block read and decided in the cycle
+    /// ([`CycleTrace`]): the stimulus with which a block's HDL twin is driven in lock-step with the block
+    /// inside a running model switch (its registers after the edge are the model block's `regs`).
+    pub fn step_traced(
+        &mut self,
+        link_in: &[Option<u8>; PORTS],
+        token_in: &[bool; PORTS],
+    ) -> Result<(Sp2Outputs, CycleTrace), Sp2V3Error> {
         let s = self.snapshot();
         self.check_rules(&s)?;
         let out = Sp2Outputs {
@@ -282,7 +316,14 @@ impl Sp2SwitchV3 {
         };
         self.alloc.commit(&ai);
         self.cycle += 1;
-        Ok(out)
+        let trace = CycleTrace {
+            before: s,
+            rx_in: rx_ins.try_into().expect("PORTS receivers"),
+            tx_in: tx_ins.try_into().expect("PORTS transmitters"),
+            cq_in,
+            alloc_in: ai,
+        };
+        Ok((out, trace))
     }
 
     /// The central queue's invariants (with the receivers' held chunks and unpushed packets).
@@ -320,7 +361,12 @@ impl SwitchModel for Sp2SwitchV3 {
         link_in: &[Option<u8>; PORTS],
         token_in: &[bool; PORTS],
     ) -> Result<Sp2Outputs, String> {
-        let o = self.step(link_in, token_in).map_err(|e| e.to_string())?;
+        let (o, t) = self
+            .step_traced(link_in, token_in)
+            .map_err(|e| e.to_string())?;
+        if self.tracing {
+            self.last_trace = Some(Box::new(t));
+        }
         self.check().map_err(|e| e.to_string())?;
         Ok(o)
     }

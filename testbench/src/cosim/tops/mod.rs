@@ -12,15 +12,22 @@
 //! row here.
 
 pub mod alloc;
+pub mod asr_network;
+pub mod asr_nic;
 pub mod benes;
 pub mod matcher;
 pub mod sp2_allocator_v2;
+pub mod sp2_allocator_v3;
 pub mod sp2_board;
 pub mod sp2_central_queue_v2;
+pub mod sp2_central_queue_v3;
 pub mod sp2_directed;
 pub mod sp2_receiver_v2;
+pub mod sp2_receiver_v3;
 pub mod sp2_switch;
 pub mod sp2_transmitter_v2;
+pub mod sp2_transmitter_v3;
+pub mod sp2_v3_shadow;
 pub mod switch2;
 
 use anyhow::{bail, Result};
@@ -36,6 +43,7 @@ use asr_hdl::sp2;
 use asr_hdl::switch2::Switch2Top as Switch2Hdl;
 use asr_hdl::switch2r::Switch2RTop as Switch2RHdl;
 use asr_model::sp2::v2::switch::Sp2SwitchV2;
+use asr_model::sp2::v3::switch::Sp2SwitchV3;
 use asr_model::switch2r::Switch2R;
 
 use super::ports::Layout;
@@ -313,6 +321,17 @@ pub static TOPS: &[TopDef] = &[
         synth: Synth::CountsOnIce40,
     },
     TopDef {
+        name: "sp2_switch_v3",
+        // Its glue drives the blocks' inputs from their outputs (block-level loops through the crossbar and
+        // the queue's RAM ports, no bit-level cycle).
+        raw: || isolate_all_comb(&build(sp2::v3::switch::Sp2SwitchV3::default())),
+        doc: sp2::v3::switch::top_doc,
+        cosim: |seed, _| Box::new(sp2_switch::Sp2SwitchTop::<Sp2SwitchV3>::new(seed)),
+        rusthdl: hdl::<sp2_switch::Sp2SwitchV3Io>,
+        lint_waivers: &[],
+        synth: Synth::CountsOnIce40,
+    },
+    TopDef {
         name: "sp2_board_v2",
         // As `sp2_switch_v2`, whose chips it is built of.
         raw: || switch_v2_comments(build(sp2::board::Sp2BoardV2::default())),
@@ -348,6 +367,62 @@ pub static TOPS: &[TopDef] = &[
         doc: sp2::v2::transmitter::top_doc,
         cosim: |seed, _| Box::new(sp2_transmitter_v2::Sp2TransmitterTop::new(seed)),
         rusthdl: hdl::<sp2_transmitter_v2::Sp2TransmitterIo>,
+        lint_waivers: &[],
+        synth: Synth::Fits,
+    },
+    TopDef {
+        name: "asr_nic",
+        // Its CRC steps' inputs are set in the block that reads their outputs: a block-level loop.
+        raw: || isolate_all_comb(&build(sp2::nic::AsrNic::<4>::default())),
+        doc: sp2::nic::top_doc,
+        cosim: |seed, _| Box::new(asr_nic::AsrNicTop::new(seed)),
+        rusthdl: hdl::<asr_nic::AsrNicIo>,
+        lint_waivers: &[],
+        synth: Synth::Fits,
+    },
+    TopDef {
+        name: "sp2_allocator_v3",
+        raw: || isolate_all_comb(&build(sp2::v3::allocator::Sp2AllocatorV3::default())),
+        doc: sp2::v3::allocator::top_doc,
+        cosim: |seed, _| Box::new(sp2_allocator_v3::Sp2AllocatorV3Top::new(seed)),
+        rusthdl: hdl::<sp2_allocator_v3::Sp2AllocatorV3Io>,
+        lint_waivers: &[],
+        synth: Synth::Fits,
+    },
+    TopDef {
+        name: "sp2_transmitter_v3",
+        raw: || {
+            isolate_all_comb(&build(sp2::v3::transmitter::Sp2TransmitterV3::new(
+                sp2_transmitter_v3::PORT,
+            )))
+        },
+        doc: sp2::v3::transmitter::top_doc,
+        cosim: |seed, _| Box::new(sp2_transmitter_v3::Sp2TransmitterV3Top::new(seed)),
+        rusthdl: hdl::<sp2_transmitter_v3::Sp2TransmitterV3Io>,
+        lint_waivers: &[],
+        synth: Synth::Fits,
+    },
+    TopDef {
+        name: "sp2_receiver_v3",
+        raw: || no_rw_check(&build(sp2::v3::receiver::Sp2ReceiverV3::default())),
+        doc: sp2::v3::receiver::top_doc,
+        cosim: |seed, _| Box::new(sp2_receiver_v3::Sp2ReceiverV3Top::new(seed)),
+        rusthdl: hdl::<sp2_receiver_v3::Sp2ReceiverV3Io>,
+        lint_waivers: &[],
+        synth: Synth::Fits,
+    },
+    TopDef {
+        name: "sp2_central_queue_v3",
+        // Its `always` block drives the arbiters' requests and reads their grants (block-level loops for
+        // Verilator); its RAMs' output registers start at 0 as in rust-hdl.
+        raw: || {
+            sp2::v3::central_queue::ram_read_init(&isolate_all_comb(&no_rw_check(&build(
+                sp2::v3::central_queue::CentralQueueV3::default(),
+            ))))
+        },
+        doc: sp2::v3::central_queue::top_doc,
+        cosim: |seed, _| Box::new(sp2_central_queue_v3::CentralQueueV3Top::new(seed)),
+        rusthdl: hdl::<sp2_central_queue_v3::CentralQueueV3Io>,
         lint_waivers: &[],
         synth: Synth::Fits,
     },

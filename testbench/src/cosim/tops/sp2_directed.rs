@@ -243,9 +243,18 @@ pub const BACKENDS: [crate::cosim::run::BackendKind; 3] = [
 /// Runs `script` on switch `S`'s model alone, then on every backend against the model; panics on a failed
 /// check or a mismatch, naming the test and the backend.
 pub fn run_everywhere<S: SwitchTwin + 'static>(name: &str, script: Script) {
+    run_on::<S>(name, script, &BACKENDS);
+}
+
+/// [`run_everywhere`] on the backends named.
+pub fn run_on<S: SwitchTwin + 'static>(
+    name: &str,
+    script: Script,
+    backends: &[crate::cosim::run::BackendKind],
+) {
     Sp2Directed::<S>::model_only(script.clone())
         .unwrap_or_else(|e| panic!("{name} ({}), model: {e}", S::TOP));
-    for b in BACKENDS {
+    for &b in backends {
         let mut o = crate::cosim::run::Options::new(S::TOP, b, script.cycles, 0);
         o.stimulus = Some(Sp2Directed::<S>::stimulus(script.clone()));
         let r = crate::cosim::run::run(&o)

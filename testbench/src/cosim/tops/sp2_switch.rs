@@ -43,6 +43,20 @@ crate::rusthdl_io!(
     ]
 );
 
+crate::rusthdl_io!(
+    Sp2SwitchV3Io,
+    asr_hdl::sp2::v3::switch::Sp2SwitchV3,
+    clocked,
+    [link_in_valid, link_in_data, token_in],
+    [
+        link_out_valid,
+        link_out_data,
+        token_out,
+        crc_errors,
+        route_errors
+    ]
+);
+
 /// The switch models this top drives (v2 `sp2_switch_v2`; each version implements it): the model crate's
 /// [`SwitchModel`] and what the top reads besides.
 pub trait SwitchTwin: SwitchModel {
@@ -79,7 +93,7 @@ impl SwitchTwin for Sp2SwitchV3 {
 }
 
 /// The switch's pins as frames (inputs, outputs), for a run of the model alone.
-fn pin_frames() -> (Frame, Frame) {
+pub(crate) fn pin_frames() -> (Frame, Frame) {
     use crate::cosim::ports::Port;
     let ports = |list: &[(&str, usize)]| -> Vec<Port> {
         let mut off = 0;
@@ -225,6 +239,16 @@ pub struct Sp2SwitchTop<S: SwitchTwin> {
 }
 
 impl<S: SwitchTwin> Sp2SwitchTop<S> {
+    /// The switch model.
+    pub fn switch(&self) -> &S {
+        &self.sw
+    }
+
+    /// The switch model, to change (for example to turn on its tracing).
+    pub fn switch_mut(&mut self) -> &mut S {
+        &mut self.sw
+    }
+
     /// An idle switch and nodes, stimulus drawn from `seed`, from load phase 0.
     pub fn new(seed: u64) -> Self {
         Sp2SwitchTop {
