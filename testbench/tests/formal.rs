@@ -6,10 +6,13 @@
 use asr_testbench::formal::{self, Proof, Status, Tools, PROOFS};
 use std::path::PathBuf;
 
-/// A fresh folder for this test's jobs under the target directory.
-fn out(name: &str) -> PathBuf {
+/// A fresh folder for one test's jobs of one proof under the target directory. The tests of this file run
+/// at once in one process, and two of them run the same proof: each has its own folder (`test`), so one
+/// test's clean start never deletes the other's running jobs.
+fn out(test: &str, name: &str) -> PathBuf {
     let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
         .join("formal")
+        .join(test)
         .join(name);
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
@@ -66,8 +69,8 @@ fn every_proof_names_a_top_and_every_mutant_changes_its_export() {
 
 /// Runs `p`'s proof and cover tasks and the mutants `which` selects; returns the failures, one line each,
 /// and prints every result with its time.
-fn check(p: &Proof, tools: &Tools, which: &dyn Fn(&str) -> bool) -> Vec<String> {
-    let dir = out(p.name);
+fn check(test: &str, p: &Proof, tools: &Tools, which: &dyn Fn(&str) -> bool) -> Vec<String> {
+    let dir = out(test, p.name);
     let mut bad = Vec::new();
     let mut expect = |what: String, want: Status, o: formal::Outcome| {
         eprintln!(
@@ -100,7 +103,7 @@ fn check(p: &Proof, tools: &Tools, which: &dyn Fn(&str) -> bool) -> Vec<String> 
 fn switch2_is_proven_and_a_lost_packet_is_caught() {
     let tools = Tools::find().unwrap();
     let p = formal::for_top("switch2").next().unwrap();
-    let bad = check(p, &tools, &|m| m == "lose");
+    let bad = check("switch2", p, &tools, &|m| m == "lose");
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
 
@@ -110,7 +113,7 @@ fn every_proof_passes_and_every_mutant_is_caught() {
     let tools = Tools::find().unwrap();
     let mut bad = Vec::new();
     for p in PROOFS {
-        bad.extend(check(p, &tools, &|_| true));
+        bad.extend(check("every", p, &tools, &|_| true));
     }
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
