@@ -281,3 +281,52 @@ fn the_verilator_cache_follows_the_verilog() {
     );
     let _ = std::fs::remove_dir_all(&root);
 }
+
+/// A design whose `always` blocks wake each other forever within one time step (here from cycle 300 on)
+/// stops Icarus's clock without ending `vvp`: the run is stopped and reported with the last cycle it
+/// reached, not waited for forever (the v3 switch's glue did this until its block inputs were each assigned
+/// once per evaluation).
+#[test]
+fn an_icarus_zero_delay_loop_is_reported_not_waited_for() {
+    use asr_testbench::cosim::icarus::{run_frames_stall, PROGRESS_EVERY};
+    use asr_testbench::cosim::ports::Layout;
+    let v = "module osc(go, y);\n  input wire [0:0] go;\n  output wire [0:0] y;\n  reg a, b;\n  \
+             always @(*) a = go & ~b;\n  always @(*) b = a;\n  assign y = 1'b0;\nendmodule\n";
+    let layout = Layout::from_verilog("osc", v).unwrap();
+    let n = 600;
+    let pins: Vec<u32> = (0..n).map(|c| u32::from(c >= 300)).collect();
+    let expect = vec![0u32; n];
+    // Without the loop, the run ends and every vector is applied.
+    let calm = run_frames_stall(
+        &layout,
+        v,
+        &pins[..300],
+        &expect[..300],
+        None,
+        std::time::Duration::from_secs(60),
+    )
+    .unwrap();
+    assert_eq!(calm.applied, 300);
+    assert!(calm.first.is_none());
+    let t = std::time::Instant::now();
+    let e = run_frames_stall(
+        &layout,
+        v,
+        &pins,
+        &expect,
+        None,
+        std::time::Duration::from_secs(3),
+    )
+    .expect_err("a stalled Icarus run must be an error");
+    let msg = format!("{e:#}");
+    let last = 300 / PROGRESS_EVERY * PROGRESS_EVERY;
+    assert!(
+        msg.contains("no progress") && msg.contains(&format!("after cycle {last} ")),
+        "{msg}"
+    );
+    assert!(
+        t.elapsed() < std::time::Duration::from_secs(60),
+        "{:?}",
+        t.elapsed()
+    );
+}

@@ -6,12 +6,20 @@
 //! from the design is a mismatch), counts vectors with X or Z in an expected value, and for clocked tops then
 //! pulses `clock`. The loop runs until the first vector the file did not fill, so the count of applied vectors
 //! it prints (`APPLIED n XZ k`) is measured inside the simulation, not written into it. A missing `iverilog`
-//! is an error.
+//! is an error. The test bench prints `CYCLE n` every [`PROGRESS_EVERY`] vectors; a run that prints nothing for
+//! [`STALL`] is stopped and reported with the last cycle it reached (a design whose `always` blocks wake each
+//! other forever within one time step stops Icarus's clock without ending the process).
 
 use anyhow::{bail, Context, Result};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::Command;
+
+/// Vectors between two progress lines of the test bench.
+pub const PROGRESS_EVERY: usize = 256;
+
+/// How long a `vvp` run may print nothing before it is stopped as stalled.
+pub const STALL: std::time::Duration = std::time::Duration::from_secs(300);
 
 /// A field value as little-endian bits.
 type Value = Vec<bool>;
@@ -98,6 +106,11 @@ pub fn frames_testbench(
         )
         .unwrap();
     }
+    writeln!(
+        v,
+        "      if (i % {PROGRESS_EVERY} == 0) begin $display(\"CYCLE %0d\", i); $fflush; end"
+    )
+    .unwrap();
     writeln!(v, "      {{{}}} = mem[i];", fields.join(", ")).unwrap();
     writeln!(v, "      #1;").unwrap();
     let xz: Vec<String> = outs
@@ -132,6 +145,18 @@ pub fn run_frames(
     pins: &[u32],
     expect: &[u32],
     dump: Option<(u64, &std::path::Path)>,
+) -> Result<FramesReport> {
+    run_frames_stall(layout, verilog, pins, expect, dump, STALL)
+}
+
+/// [`run_frames`] with the time `vvp` may print nothing before it is stopped as stalled.
+pub fn run_frames_stall(
+    layout: &super::ports::Layout,
+    verilog: &str,
+    pins: &[u32],
+    expect: &[u32],
+    dump: Option<(u64, &std::path::Path)>,
+    stall: std::time::Duration,
 ) -> Result<FramesReport> {
     let (iw, ow) = (layout.input_words(), layout.output_words());
     let count = expect.len() / ow;
@@ -196,12 +221,7 @@ pub fn run_frames(
             String::from_utf8_lossy(&out.stderr)
         );
     }
-    let out = Command::new("vvp")
-        .current_dir(&dir)
-        .arg("tb.vvp")
-        .output()
-        .context("running vvp")?;
-    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let text = run_vvp(&dir, top, stall)?;
     let line = text
         .lines()
         .find(|l| l.starts_with("APPLIED "))
@@ -238,6 +258,63 @@ pub fn run_frames(
         let _ = std::fs::remove_dir_all(&dir);
     }
     Ok(r)
+}
+
+/// Runs `tb.vvp` in `dir` and returns what it printed; an error if it prints nothing for `stall` (the
+/// process is killed, the files kept) or cannot be started.
+pub fn run_vvp(dir: &std::path::Path, top: &str, stall: std::time::Duration) -> Result<String> {
+    use std::io::BufRead;
+    let mut child = Command::new("vvp")
+        .current_dir(dir)
+        .arg("tb.vvp")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .context("running vvp (is Icarus Verilog installed? scripts/setup.sh)")?;
+    let stdout = child.stdout.take().context("vvp's output")?;
+    let (tx, rx) = std::sync::mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut text = String::new();
+    let mut last_cycle = None;
+    loop {
+        match rx.recv_timeout(stall) {
+            Ok(line) => {
+                if let Some(n) = line.strip_prefix("CYCLE ") {
+                    last_cycle = Some(n.to_string());
+                }
+                text.push_str(&line);
+                text.push('\n');
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                bail!(
+                    "Icarus made no progress on {top} for {} s after cycle {} (a zero-delay loop: `always` \
+                     blocks that wake each other within one time step?); stopped, files kept in {}",
+                    stall.as_secs(),
+                    last_cycle.as_deref().unwrap_or("0 (none reached)"),
+                    dir.display()
+                );
+            }
+        }
+    }
+    let _ = reader.join();
+    let status = child.wait().context("waiting for vvp")?;
+    if !status.success() {
+        bail!(
+            "vvp failed on {top} ({status}), files kept in {}: {text}",
+            dir.display()
+        );
+    }
+    Ok(text)
 }
 
 /// The bits of port `p` in a frame.

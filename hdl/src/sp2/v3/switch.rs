@@ -112,6 +112,15 @@ pub struct Sp2SwitchV3 {
     /// Per transmitter: the receiver it reads (its source, else its grant) and whether there is one.
     from: Vec<Signal<Local, Bits<3>>>,
     from_v: Vec<Signal<Local, Bit>>,
+    /// Per receiver i: its grant (valid, transmitter), chains at `[9i, 9i + 9)`.
+    g_v: Vec<Signal<Local, Bit>>,
+    g_o: Vec<Signal<Local, Bits<3>>>,
+    /// Per transmitter o: the offer of its crossbar receiver, chains at `[9o, 9o + 9)`.
+    x_v: Vec<Signal<Local, Bit>>,
+    x_entry: Vec<Signal<Local, Bits<ENTRY_BITS>>>,
+    x_tv: Vec<Signal<Local, Bit>>,
+    x_to: Vec<Signal<Local, Bits<3>>>,
+    x_ne: Vec<Signal<Local, Bit>>,
     cand_free: Signal<Local, Bits<8>>,
 }
 
@@ -183,6 +192,13 @@ impl Default for Sp2SwitchV3 {
             conn: locals(PORTS * (PORTS + 1)),
             from: locals(PORTS),
             from_v: locals(PORTS),
+            g_v: locals(PORTS * (PORTS + 1)),
+            g_o: locals(PORTS * (PORTS + 1)),
+            x_v: locals(PORTS * (PORTS + 1)),
+            x_entry: locals(PORTS * (PORTS + 1)),
+            x_tv: locals(PORTS * (PORTS + 1)),
+            x_to: locals(PORTS * (PORTS + 1)),
+            x_ne: locals(PORTS * (PORTS + 1)),
             cand_free: Default::default(),
         }
     }
@@ -329,10 +345,12 @@ impl Logic for Sp2SwitchV3 {
                 .link_in_data
                 .val()
                 .get_bits::<8>(self.o8[i].val().index());
-            self.rx[i].grant_valid.next = false;
-            self.rx[i].grant.next = 0.into();
+            self.g_v[i * 9].next = false;
+            self.g_o[i * 9].next = 0.into();
             self.conn[i * 9].next = 0.into();
             for o in 0..8 {
+                self.g_v[i * 9 + o + 1].next = self.g_v[i * 9 + o].val();
+                self.g_o[i * 9 + o + 1].next = self.g_o[i * 9 + o].val();
                 if self.alloc.grant_valid.val().get_bit(o)
                     & (self
                         .alloc
@@ -342,14 +360,16 @@ impl Logic for Sp2SwitchV3 {
                         .index()
                         == i)
                 {
-                    self.rx[i].grant_valid.next = true;
-                    self.rx[i].grant.next = self.pn[o].val();
+                    self.g_v[i * 9 + o + 1].next = true;
+                    self.g_o[i * 9 + o + 1].next = self.pn[o].val();
                 }
                 self.conn[i * 9 + o + 1].next = self.conn[i * 9 + o].val();
                 if self.tx[o].src_valid.val() & (self.tx[o].src.val().index() == i) {
                     self.conn[i * 9 + o + 1].next = self.conn[i * 9 + o].val() | self.bit[o].val();
                 }
             }
+            self.rx[i].grant_valid.next = self.g_v[i * 9 + 8].val();
+            self.rx[i].grant.next = self.g_o[i * 9 + 8].val();
             self.rx[i].conn.next = self.conn[i * 9 + 8].val();
             self.rx[i].tx_idle.next = self.f[8].val();
             self.rx[i].credit_ok.next = self.f[9 + 8].val();
@@ -384,20 +404,30 @@ impl Logic for Sp2SwitchV3 {
             }
             self.from_v[o].next =
                 self.tx[o].src_valid.val() | self.alloc.grant_valid.val().get_bit(o);
-            self.tx[o].offer_valid.next = false;
-            self.tx[o].offer_entry.next = 0.into();
-            self.tx[o].offer_to_valid.next = false;
-            self.tx[o].offer_to.next = 0.into();
-            self.tx[o].near_end.next = false;
+            self.x_v[o * 9].next = false;
+            self.x_entry[o * 9].next = 0.into();
+            self.x_tv[o * 9].next = false;
+            self.x_to[o * 9].next = 0.into();
+            self.x_ne[o * 9].next = false;
             for i in 0..8 {
+                self.x_v[o * 9 + i + 1].next = self.x_v[o * 9 + i].val();
+                self.x_entry[o * 9 + i + 1].next = self.x_entry[o * 9 + i].val();
+                self.x_tv[o * 9 + i + 1].next = self.x_tv[o * 9 + i].val();
+                self.x_to[o * 9 + i + 1].next = self.x_to[o * 9 + i].val();
+                self.x_ne[o * 9 + i + 1].next = self.x_ne[o * 9 + i].val();
                 if self.from_v[o].val() & (self.from[o].val().index() == i) {
-                    self.tx[o].offer_valid.next = self.rx[i].offer_valid.val();
-                    self.tx[o].offer_entry.next = self.rx[i].offer_entry.val();
-                    self.tx[o].offer_to_valid.next = self.rx[i].offer_to_valid.val();
-                    self.tx[o].offer_to.next = self.rx[i].offer_to.val();
-                    self.tx[o].near_end.next = self.rx[i].near_end.val();
+                    self.x_v[o * 9 + i + 1].next = self.rx[i].offer_valid.val();
+                    self.x_entry[o * 9 + i + 1].next = self.rx[i].offer_entry.val();
+                    self.x_tv[o * 9 + i + 1].next = self.rx[i].offer_to_valid.val();
+                    self.x_to[o * 9 + i + 1].next = self.rx[i].offer_to.val();
+                    self.x_ne[o * 9 + i + 1].next = self.rx[i].near_end.val();
                 }
             }
+            self.tx[o].offer_valid.next = self.x_v[o * 9 + 8].val();
+            self.tx[o].offer_entry.next = self.x_entry[o * 9 + 8].val();
+            self.tx[o].offer_to_valid.next = self.x_tv[o * 9 + 8].val();
+            self.tx[o].offer_to.next = self.x_to[o * 9 + 8].val();
+            self.tx[o].near_end.next = self.x_ne[o * 9 + 8].val();
             self.tx[o].load_nz.next = self.cq.load_nz.val().get_bit(o);
             self.tx[o].rd_valid.next = self.cq.rd_valid.val() & (self.cq.rd_to.val().index() == o);
             self.tx[o].rd_banks.next = self.cq.rd_banks.val();
