@@ -301,7 +301,7 @@ fn delivery(out: &Path, seed: u64, sc: &Scale) -> Result<()> {
     Ok(())
 }
 
-/// HDL: every top's Verilog, and every waveform scenario (`benes8-burst`, `sp2-contention`, `sp2-contention-v2`;
+/// HDL: every top's Verilog, and every waveform scenario (`benes8-burst`, `sp2-contention-v2`, `sp2-contention-v3`;
 /// HDL and model)
 /// with GTKWave save files.
 fn hdl(out: &Path) -> Result<()> {

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct Args {
-    /// Scenario (known: benes8-burst, sp2-contention, sp2-contention-v2).
+    /// Scenario (known: benes8-burst, sp2-contention-v2, sp2-contention-v3).
     pub scenario: String,
     /// VCD file to write; the `.gtkw` goes beside it. Default: `out/waves/SCENARIO.vcd`
     /// (`out/waves/SCENARIO-model.vcd` with `--model`).

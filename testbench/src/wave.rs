@@ -12,6 +12,10 @@
 //! scenarios, is in [`sp2`]); it shows the pipelined allocator, queue admission, per-packet chunk chains and
 //! per-output loads.
 //!
+//! Scenario `sp2-contention-v3` ([`sp2_v3`]): the same script on the v3 switch `sp2_switch_v3`; it shows the
+//! blocks' registered ports: the receivers' requests, admission requests and queue operations, the
+//! allocator's matrix in flight and its held grants, the queue's admissions, free-chunk head and reads.
+//!
 //! Time: one cycle is 10 ns (`$timescale 1 ns`); cycle n applies its inputs at 10n and has its rising edge
 //! at 10n+5.
 //!
@@ -27,16 +31,18 @@ pub mod benes8;
 pub mod gtkw;
 pub mod sp2;
 pub mod sp2_v2;
+pub mod sp2_v3;
 mod vcd_out;
 
 /// Known scenarios.
-pub const SCENARIOS: &[&str] = &["benes8-burst", "sp2-contention-v2"];
+pub const SCENARIOS: &[&str] = &["benes8-burst", "sp2-contention-v2", "sp2-contention-v3"];
 
 /// The last time of a scenario's VCD (10 time units per cycle).
 pub fn end_time(scenario: &str) -> Option<u64> {
     match scenario {
         "benes8-burst" => Some(10 * benes8::CYCLES as u64),
         "sp2-contention-v2" => Some(10 * sp2_v2::CYCLES as u64),
+        "sp2-contention-v3" => Some(10 * sp2_v3::CYCLES as u64),
         _ => None,
     }
 }
@@ -46,6 +52,7 @@ pub fn view(scenario: &str, model: bool) -> Option<Vec<gtkw::Group>> {
     match scenario {
         "benes8-burst" => Some(benes8::view()),
         "sp2-contention-v2" => Some(sp2_v2::view(model)),
+        "sp2-contention-v3" => Some(sp2_v3::view(model)),
         _ => None,
     }
 }
@@ -69,6 +76,8 @@ pub fn write(scenario: &str, out: &Path, model: bool) -> Result<PathBuf> {
     match (scenario, model) {
         ("sp2-contention-v2", false) => sp2_v2::write_hdl(f)?,
         ("sp2-contention-v2", true) => sp2_v2::write_model(f)?,
+        ("sp2-contention-v3", false) => sp2_v3::write_hdl(f)?,
+        ("sp2-contention-v3", true) => sp2_v3::write_model(f)?,
         (_, false) => benes8::write_hdl(f)?,
         (_, true) => benes8::write_model(f)?,
     }

@@ -172,56 +172,56 @@ fn gtkwave_check_catches_a_missing_vcd_and_a_missing_signal() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
-/// `sp2-contention-v2`: the SP2 contention script on `sp2_switch_v2`. Both VCDs and `.gtkw`s are written; every listed
-/// signal is in the HDL VCD with its width and in its `.gtkw`, the model's signals (all taken from
-/// `Sp2SwitchV2::decide`) in the model VCD too; HDL and model agree on every shared signal before every edge;
-/// packets went through the crossbar and the queue, several receivers were admitted to the queue and written
-/// to it, the allocator granted at several outputs, the error counters moved; the `.gtkw`s open in GTKWave.
-#[test]
-fn sp2_contention_v2_hdl_and_model_vcds() {
-    use asr_testbench::wave::sp2_v2;
-    let dir = temp("sp2v2");
-    let hdl = dir.join("sp2-contention-v2.vcd");
-    let model = dir.join("sp2-contention-v2-model.vcd");
-    let g1 = asr_testbench::wave::write("sp2-contention-v2", &hdl, false).unwrap();
-    let g2 = asr_testbench::wave::write("sp2-contention-v2", &model, true).unwrap();
+/// An SP2 contention scenario (`sp2-contention-v2`, `-v3`): both VCDs and `.gtkw`s are written; every listed
+/// signal is in the HDL VCD with its width and in its `.gtkw`, the model's signals (all taken from the model's
+/// typed cycle function) in the model VCD too; HDL and model agree on every shared signal before every edge;
+/// packets went through the crossbar and the queue, the error counters moved; `busy` (a signal per port, the
+/// least number of ports on which it was ever 1) shows that several ports did each thing; the `.gtkw`s open
+/// in GTKWave.
+struct Contention {
+    scenario: &'static str,
+    signals: Vec<asr_testbench::wave::sp2::Sig>,
+    views: (Vec<Group>, Vec<Group>),
+    summary: asr_testbench::wave::sp2::Summary,
+    cycles: usize,
+    busy: &'static [(&'static str, usize, &'static str)],
+    also: &'static [&'static str],
+}
+
+fn contention(c: Contention) {
+    let dir = temp(c.scenario);
+    let hdl = dir.join(format!("{}.vcd", c.scenario));
+    let model = dir.join(format!("{}-model.vcd", c.scenario));
+    let g1 = asr_testbench::wave::write(c.scenario, &hdl, false).unwrap();
+    let g2 = asr_testbench::wave::write(c.scenario, &model, true).unwrap();
     let (h, m) = (read_vcd(&hdl).unwrap(), read_vcd(&model).unwrap());
     assert_eq!(h.timescale.as_deref(), Some("1 ns"));
     assert_eq!(m.timescale.as_deref(), Some("1 ns"));
-    let sum = sp2_v2::summary().unwrap();
-    eprintln!("sp2-contention-v2: {sum:?}");
+    let sum = c.summary;
+    eprintln!("{}: {sum:?}", c.scenario);
     assert!(sum.via_xbar >= 5 && sum.via_queue >= 5, "{sum:?}");
-    let sigs = sp2_v2::signals();
+    let sigs = &c.signals;
     assert!(sigs.iter().filter(|s| s.model).count() > 100);
-    let (vh, vm) = (sp2_v2::view(false), sp2_v2::view(true));
-    rows_exist(&vh, &h, "HDL");
-    rows_exist(&vm, &m, "model");
-    signals_in_vcds_and_views(&sigs, (&h, &m), (&vh, &vm));
+    let (vh, vm) = (&c.views.0, &c.views.1);
+    rows_exist(vh, &h, "HDL");
+    rows_exist(vm, &m, "model");
+    signals_in_vcds_and_views(sigs, (&h, &m), (vh, vm));
     for group in ["receivers", "allocator", "central queue", "transmitters"] {
         assert!(vh.iter().any(|g| g.title == group), "no {group} group");
     }
-    let times: Vec<u64> = (0..sp2_v2::CYCLES as u64).map(|n| 10 * n).collect();
+    let times: Vec<u64> = (0..c.cycles as u64).map(|n| 10 * n).collect();
     let seen =
         |t: &Trace, name: &str, v: &str| times.iter().any(|&x| t.at(name, x).as_deref() == Some(v));
-    let count = |f: &dyn Fn(usize) -> String| (0..8).filter(|&k| seen(&h, &f(k), "1")).count();
-    assert!(
-        count(&|o| format!("uut.tx${o}.src_xbar")) >= 3,
-        "crossbar packets at too few outputs"
-    );
-    assert!(
-        count(&|i| format!("uut.rx${i}.admitted")) >= 3,
-        "too few receivers admitted to the queue"
-    );
-    assert!(
-        count(&|i| format!("uut.rx${i}.written")) >= 3,
-        "too few receivers wrote chunks"
-    );
-    assert!(
-        count(&|i| format!("uut.rx${i}.grant")) >= 4,
-        "too few receivers granted the crossbar"
-    );
-    assert!(seen(&h, "uut.cq.rd_grant_valid", "1"));
-    let last = 10 * (sp2_v2::CYCLES as u64 - 1);
+    for &(pattern, least, what) in c.busy {
+        let ports = (0..8)
+            .filter(|&k| seen(&h, &pattern.replace("{k}", &k.to_string()), "1"))
+            .count();
+        assert!(ports >= least, "{}: {what} at {ports} ports", c.scenario);
+    }
+    for name in c.also {
+        assert!(seen(&h, name, "1"), "{}: {name} never 1", c.scenario);
+    }
+    let last = 10 * (c.cycles as u64 - 1);
     assert_ne!(h.at("uut.crc_errors", last).as_deref(), Some("0"));
     assert_ne!(h.at("uut.route_errors", last).as_deref(), Some("0"));
     // HDL and model agree before every edge on every shared signal.
@@ -231,7 +231,51 @@ fn sp2_contention_v2_hdl_and_model_vcds() {
             assert_eq!(h.at(&full, t), m.at(&full, t), "{full} at time {t}");
         }
     }
-    open_moved(&dir, "sp2-contention-v2", &[(&g1, false), (&g2, true)]);
+    open_moved(&dir, c.scenario, &[(&g1, false), (&g2, true)]);
+}
+
+/// `sp2-contention-v2`: the SP2 contention script on `sp2_switch_v2` (the model's values from
+/// `Sp2SwitchV2::decide`).
+#[test]
+fn sp2_contention_v2_hdl_and_model_vcds() {
+    use asr_testbench::wave::sp2_v2;
+    contention(Contention {
+        scenario: "sp2-contention-v2",
+        signals: sp2_v2::signals(),
+        views: (sp2_v2::view(false), sp2_v2::view(true)),
+        summary: sp2_v2::summary().unwrap(),
+        cycles: sp2_v2::CYCLES,
+        busy: &[
+            ("uut.tx${k}.src_xbar", 3, "crossbar packets"),
+            ("uut.rx${k}.admitted", 3, "admissions to the queue"),
+            ("uut.rx${k}.written", 3, "chunk writes"),
+            ("uut.rx${k}.grant", 4, "crossbar grants"),
+        ],
+        also: &["uut.cq.rd_grant_valid"],
+    });
+}
+
+/// `sp2-contention-v3`: the same script on `sp2_switch_v3` (the model's values from
+/// `Sp2SwitchV3::step_traced`: every block port, registers before the edge and what each block reads).
+#[test]
+fn sp2_contention_v3_hdl_and_model_vcds() {
+    use asr_testbench::wave::sp2_v3;
+    contention(Contention {
+        scenario: "sp2-contention-v3",
+        signals: sp2_v3::signals(),
+        views: (sp2_v3::view(false), sp2_v3::view(true)),
+        summary: sp2_v3::summary().unwrap(),
+        cycles: sp2_v3::CYCLES,
+        busy: &[
+            ("uut.tx${k}.src_valid", 3, "crossbar packets"),
+            ("uut.rx${k}.admitted_valid", 3, "admissions to the queue"),
+            ("uut.rx${k}.write_valid", 3, "bank writes"),
+            ("uut.rx${k}.grant_valid", 4, "crossbar grants"),
+            ("uut.rx${k}.push_valid", 3, "packet pushes"),
+            ("uut.tx${k}.rd_valid", 2, "chunk reads"),
+        ],
+        also: &["uut.cq.rd_valid", "uut.cq.adm_valid"],
+    });
 }
 
 /// `asr network --wave` (`wave::asr_network`): the VCD of a generated network (mesh:2x2 of v3 switches, a

@@ -44,6 +44,7 @@ use crate::export::doc::{docs, TopDoc, CLOCK};
 use rust_hdl::prelude::*;
 
 use super::v2::switch::Sp2SwitchV2;
+use super::v3::switch::Sp2SwitchV3;
 use asr_model::topology::{Port, Topology};
 
 /// Switch chips on the board.
@@ -229,6 +230,7 @@ macro_rules! board_chip {
 }
 
 board_chip!(Sp2SwitchV2);
+board_chip!(Sp2SwitchV3);
 
 /// Simulation-only wrapper: `update_all` iterates the inner block until it no longer changes (and does
 /// nothing if the block is settled and none of its inputs changed: another pass would change nothing), and

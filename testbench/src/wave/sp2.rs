@@ -27,6 +27,7 @@ use rust_hdl::prelude::*;
 use std::collections::HashMap;
 use std::io::Write;
 
+use super::gtkw::{Fmt, Group, Row};
 use super::vcd_out::{bits_of, NsTimescale};
 use crate::harness::{from_bools, pack, unpack};
 use crate::lockstep::SETTLE;
@@ -40,6 +41,61 @@ pub struct Sig {
     pub width: usize,
     /// Whether the model's VCD has the signal too.
     pub model: bool,
+}
+
+/// The switch chip's pins (the same in every version) and their widths, in the scenarios' VCDs.
+pub(crate) const PIN_SIGNALS: &[(&str, usize)] = &[
+    ("clock", 1),
+    ("link_in_valid", 8),
+    ("link_in_data", 64),
+    ("token_in", 8),
+    ("link_out_valid", 8),
+    ("link_out_data", 64),
+    ("token_out", 8),
+    ("crc_errors", 64),
+    ("route_errors", 64),
+];
+
+/// The `.gtkw` groups of the pins: the clock, and per port its input link, the token it returns, its output
+/// link and the token it gets.
+pub(crate) fn pin_groups() -> Vec<Group> {
+    let mut g = vec![Group::new(
+        "clock",
+        vec![Row::whole("clock", "clock", 1, Fmt::Bin)],
+    )];
+    for p in 0..PORTS {
+        let row =
+            |side: &str, row: &str, name: &str, w: usize, lsb: usize, len: usize, fmt: Fmt| {
+                Row::part(format!("{side}{p}/{row}"), name, w, lsb, len, fmt)
+            };
+        g.push(Group::new(
+            format!("port {p}"),
+            vec![
+                row("in", "valid", "link_in_valid", 8, p, 1, Fmt::Bin),
+                row("in", "byte", "link_in_data", 64, 8 * p, 8, Fmt::Hex),
+                row("in", "credit_out", "token_out", 8, p, 1, Fmt::Bin),
+                row("out", "valid", "link_out_valid", 8, p, 1, Fmt::Bin),
+                row("out", "byte", "link_out_data", 64, 8 * p, 8, Fmt::Hex),
+                row("out", "credit_in", "token_in", 8, p, 1, Fmt::Bin),
+            ],
+        ));
+    }
+    g
+}
+
+/// A pin's value in a cycle (`p` the inputs, `o` the outputs); `None` for a signal that is not a link or
+/// token pin.
+pub(crate) fn pin_value(name: &str, p: &Pins, o: &Sp2Outputs) -> Option<u128> {
+    let bits8 = |f: &dyn Fn(usize) -> bool| packed(|k| f(k) as u128, 1);
+    Some(match name {
+        "link_in_valid" => bits8(&|k| p.link_in[k].is_some()),
+        "link_in_data" => packed(|k| p.link_in[k].unwrap_or(0) as u128, 8),
+        "token_in" => bits8(&|k| p.token_in[k]),
+        "link_out_valid" => bits8(&|k| o.link_out[k].is_some()),
+        "link_out_data" => packed(|k| o.link_out[k].unwrap_or(0) as u128, 8),
+        "token_out" => bits8(&|k| o.token_out[k]),
+        _ => return None,
+    })
 }
 
 /// The switch's pins in one cycle.

@@ -26,7 +26,10 @@ use asr_model::sp2::{SwitchModel, PORTS};
 use std::io::Write;
 
 use super::gtkw::{Fmt, Group, Row};
-use super::sp2::{packed, script_cycle, write_model_vcd, write_switch_hdl, Pins, Sig, Summary};
+use super::sp2::{
+    packed, pin_groups, pin_value, script_cycle, write_model_vcd, write_switch_hdl, Pins, Sig,
+    Summary, PIN_SIGNALS,
+};
 
 /// Cycles of the scenario.
 pub const CYCLES: usize = 360;
@@ -35,17 +38,7 @@ pub const CYCLES: usize = 360;
 pub fn signals() -> Vec<Sig> {
     let mut v = Vec::new();
     let mut add = |name: String, width: usize, model: bool| v.push(Sig { name, width, model });
-    for (n, w) in [
-        ("clock", 1),
-        ("link_in_valid", 8),
-        ("link_in_data", 64),
-        ("token_in", 8),
-        ("link_out_valid", 8),
-        ("link_out_data", 64),
-        ("token_out", 8),
-        ("crc_errors", 64),
-        ("route_errors", 64),
-    ] {
+    for &(n, w) in PIN_SIGNALS {
         add(n.into(), w, true);
     }
     for i in 0..PORTS {
@@ -134,62 +127,7 @@ pub fn view(model: bool) -> Vec<Group> {
             rows.push(Row::part(row, name, sig(name).width, lsb, len, fmt));
         }
     };
-    let mut g = Vec::new();
-    let mut rows = Vec::new();
-    whole(&mut rows, "clock".into(), "clock", Fmt::Bin);
-    g.push(Group::new("clock", rows));
-    for p in 0..PORTS {
-        let mut rows = Vec::new();
-        part(
-            &mut rows,
-            format!("in{p}/valid"),
-            "link_in_valid",
-            p,
-            1,
-            Fmt::Bin,
-        );
-        part(
-            &mut rows,
-            format!("in{p}/byte"),
-            "link_in_data",
-            8 * p,
-            8,
-            Fmt::Hex,
-        );
-        part(
-            &mut rows,
-            format!("in{p}/credit_out"),
-            "token_out",
-            p,
-            1,
-            Fmt::Bin,
-        );
-        part(
-            &mut rows,
-            format!("out{p}/valid"),
-            "link_out_valid",
-            p,
-            1,
-            Fmt::Bin,
-        );
-        part(
-            &mut rows,
-            format!("out{p}/byte"),
-            "link_out_data",
-            8 * p,
-            8,
-            Fmt::Hex,
-        );
-        part(
-            &mut rows,
-            format!("out{p}/credit_in"),
-            "token_in",
-            p,
-            1,
-            Fmt::Bin,
-        );
-        g.push(Group::new(format!("port {p}"), rows));
-    }
+    let mut g = pin_groups();
     let mut rows = Vec::new();
     for i in 0..PORTS {
         for (row, n, fmt) in [
@@ -412,13 +350,10 @@ fn value(name: &str, p: &Pins, b: &Sp2SwitchV2, o: &Sp2Outputs, d: &Decisions) -
     };
     let rx = &d.rx[k];
     let granted = |i: usize| d.grant.contains(&Some(i as u8));
+    if let Some(v) = pin_value(name, p, o) {
+        return v;
+    }
     match (base, field) {
-        ("link_in_valid", _) => bits8(&|k| p.link_in[k].is_some()),
-        ("link_in_data", _) => packed(|k| p.link_in[k].unwrap_or(0) as u128, 8),
-        ("token_in", _) => bits8(&|k| p.token_in[k]),
-        ("link_out_valid", _) => bits8(&|k| o.link_out[k].is_some()),
-        ("link_out_data", _) => packed(|k| o.link_out[k].unwrap_or(0) as u128, 8),
-        ("token_out", _) => bits8(&|k| o.token_out[k]),
         ("crc_errors", _) => packed(|k| b.rx[k].crc_errors as u128, 8),
         ("route_errors", _) => packed(|k| b.rx[k].route_errors as u128, 8),
         ("alloc", "free") => d.free_spec as u128,
