@@ -1,7 +1,7 @@
 //! The examples as a user runs them (docs/network.md). The Verilog test bench (`examples/verilog/`): two
 //! processors on one switch, "hello" from one to the other in Icarus; with the sender's number changed the
 //! printed source is wrong. The cocotb example (`examples/cocotb/`, "From cocotb"): `asr network`
-//! writes the `sp2:16` network of v2 switches, `run.py` builds it in Icarus Verilog through cocotb's runner
+//! writes the `sp2:16` network of v3 switches, `run.py` builds it in Icarus Verilog through cocotb's runner
 //! and `test_asr_network.py` drives every processor through cocotbext-axi's AXI4-Stream sources and sinks and
 //! checks delivery. A network with one endpoint's processor number changed (its messages then carry the
 //! wrong `tid`) must fail it. cocotb and cocotbext-axi come from `scripts/setup.sh` (the repository's
@@ -33,15 +33,13 @@ fn python() -> PathBuf {
     p
 }
 
-/// `asr network --topology TOPOLOGY --switch v2 --out DIR` in `dir`; the generated file.
+/// `asr network --topology TOPOLOGY --out DIR` in `dir` (v3 switches, the default); the generated file.
 fn network(dir: &Path, topology: &str) -> PathBuf {
     let o = Command::new(env!("CARGO_BIN_EXE_asr"))
         .args([
             "network",
             "--topology",
             topology,
-            "--switch",
-            "v2",
             "--out",
             "net",
         ])

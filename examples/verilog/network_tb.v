@@ -2,7 +2,7 @@
 // sends "hello" to processor 1 through its AXI4-Stream port; processor 1 prints what arrives, with the
 // sender (tid) and the CRC check (tuser). From the repository (docs/network.md, "In a Verilog test bench"):
 //
-//   ./target/release/asr network --topology examples/verilog/pair.topo --switch v2 --out out/pair
+//   ./target/release/asr network --topology examples/verilog/pair.topo --out out/pair
 //   iverilog -o out/pair/tb out/pair/asr_network.v examples/verilog/network_tb.v && vvp out/pair/tb
 `timescale 1ns / 1ps
 module network_tb;
