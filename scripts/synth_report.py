@@ -36,6 +36,17 @@ DEVICES = {
         "bram_name": "DP16KD",
         "pnr": "nextpnr-ecp5 --25k --out-of-context (register to register inside a clocked top; a matcher between registers of a wrapper)",
     },
+    "gowin-gw2a18": {
+        "device": "Gowin GW2A-LV18QN88C8/I7 (GW2A-18C)",
+        "lut": 20736,
+        "ff": 15552,
+        "bram": 46,
+        "bram_name": "BSRAM",
+        "lutram_name": "RAM16SDP4",
+        "carry_name": "ALU",
+        "wide": "MUX2_LUT5..8",
+        "pnr": "nextpnr-himbaechel (gowin) on the 1-pin wrapper (register to register through the top)",
+    },
     "ecp5-85f": {
         "device": "ECP5 LFE5U-85F",
         "lut": 83640,
@@ -119,7 +130,8 @@ def main():
     ap.add_argument("tops", nargs="+")
     a = ap.parse_args()
     dev = DEVICES[a.target]
-    ecp5 = a.target.startswith("ecp5")
+    # The ECP5 and Gowin rows have a LUT RAM column and no generic cell count.
+    ecp5 = not a.target.startswith("ice40")
     flow = a.target + ("-area" if a.area else "")
     base = read_base(a.base)
 
@@ -206,7 +218,15 @@ def main():
         lines.append("| " + " | ".join(cells) + " |")
 
     if ecp5:
-        head = ["top", "LUT4", "FF", "BRAM (DP16KD)", "LUT RAM (DPR16X4)", "carry (CCU2C)", "LUT depth"]
+        head = [
+            "top",
+            "LUT4",
+            "FF",
+            f"BRAM ({dev['bram_name']})",
+            f"LUT RAM ({dev.get('lutram_name', 'DPR16X4')})",
+            f"carry ({dev.get('carry_name', 'CCU2C')})",
+            "LUT depth",
+        ]
     else:
         head = ["top", "generic cells", "LUT4", "FF", "BRAM (SB_RAM40_4K)", "carry", "LUT depth"]
     head += ["Fmax (MHz)", "fits", "seed", "time (s)", "source", f"vs. {a.base}"]
@@ -233,7 +253,11 @@ def main():
             out.write(line + "\n")
         out.write(
             f"\nCounts: the top alone after Yosys' synthesis for the family"
-            + (" (LUT4: LUT4 cells only; the slices' PFUMX/L6MUX21 wide-function multiplexers are not counted)" if ecp5 else "")
+            + (
+                f" (LUT4: LUT cells only; the slices' {dev.get('wide', 'PFUMX/L6MUX21')} wide-function multiplexers are not counted)"
+                if ecp5
+                else ""
+            )
             + ". LUT depth: `ltp -noff` (LUT/carry levels of the "
             f"longest path). Fmax: {dev['pnr']}, nextpnr seed as shown. fits: placed and routed (yes), "
             f"more than the device has or nextpnr could not place it (no), not placed (–); the device has "

@@ -195,7 +195,7 @@ fn synth_sh_accepts_every_target_and_refuses_an_unknown_one() {
         .output()
         .expect("asr verilog");
     assert!(out.status.success(), "asr verilog: {out:?}");
-    for target in ["ice40-hx8k", "ecp5-25f", "ecp5-85f"] {
+    for target in ["ice40-hx8k", "ecp5-25f", "ecp5-85f", "gowin-gw2a18"] {
         let out = Command::new("bash")
             .arg(root.join("scripts/synth.sh"))
             .env("ASR", env!("CARGO_BIN_EXE_asr"))
@@ -222,6 +222,7 @@ fn synth_sh_accepts_every_target_and_refuses_an_unknown_one() {
         ("ice40-hx8k", false),
         ("ecp5-25f", false),
         ("ecp5-25f", true),
+        ("gowin-gw2a18", false),
     ] {
         let flow = if area {
             format!("{target}-area")
