@@ -83,6 +83,33 @@ pub(crate) fn pin_groups() -> Vec<Group> {
     g
 }
 
+/// The rows of receiver `i`'s error counts (its bytes of the `crc_errors` and `route_errors` pins).
+pub(crate) fn error_rows(i: usize) -> [Row; 2] {
+    [
+        Row::part(
+            format!("rx{i}/crc_errors"),
+            "crc_errors",
+            64,
+            8 * i,
+            8,
+            Fmt::Dec,
+        ),
+        Row::part(
+            format!("rx{i}/route_errors"),
+            "route_errors",
+            64,
+            8 * i,
+            8,
+            Fmt::Dec,
+        ),
+    ]
+}
+
+/// The rows of the allocator's request matrix, one per receiver (`alloc.req`, 8 bits each).
+pub(crate) fn alloc_req_rows() -> impl Iterator<Item = Row> {
+    (0..PORTS).map(|i| Row::part(format!("alloc/req{i}"), "alloc.req", 64, 8 * i, 8, Fmt::Bin))
+}
+
 /// A pin's value in a cycle (`p` the inputs, `o` the outputs); `None` for a signal that is not a link or
 /// token pin.
 pub(crate) fn pin_value(name: &str, p: &Pins, o: &Sp2Outputs) -> Option<u128> {

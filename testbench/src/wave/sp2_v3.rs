@@ -29,8 +29,8 @@ use std::io::Write;
 
 use super::gtkw::{Fmt, Group, Row};
 use super::sp2::{
-    packed, pin_groups, pin_value, script_cycle, write_model_vcd, write_switch_hdl, Pins, Sig,
-    Summary, PIN_SIGNALS,
+    alloc_req_rows, error_rows, packed, pin_groups, pin_value, script_cycle, write_model_vcd,
+    write_switch_hdl, Pins, Sig, Summary, PIN_SIGNALS,
 };
 
 /// Cycles of the scenario.
@@ -166,35 +166,11 @@ pub fn view(model: bool) -> Vec<Group> {
                 fmt,
             );
         }
-        part(
-            &mut rows,
-            format!("rx{i}/crc_errors"),
-            "crc_errors",
-            8 * i,
-            8,
-            Fmt::Dec,
-        );
-        part(
-            &mut rows,
-            format!("rx{i}/route_errors"),
-            "route_errors",
-            8 * i,
-            8,
-            Fmt::Dec,
-        );
+        rows.extend(error_rows(i));
     }
     g.push(Group::new("receivers", rows));
     let mut rows = Vec::new();
-    for i in 0..PORTS {
-        part(
-            &mut rows,
-            format!("alloc/req{i}"),
-            "alloc.req",
-            8 * i,
-            8,
-            Fmt::Bin,
-        );
-    }
+    rows.extend(alloc_req_rows());
     for &(n, _, row, fmt) in ALLOC {
         whole(
             &mut rows,
