@@ -36,13 +36,7 @@ fn python() -> PathBuf {
 /// `asr network --topology TOPOLOGY --out DIR` in `dir` (v3 switches, the default); the generated file.
 fn network(dir: &Path, topology: &str) -> PathBuf {
     let o = Command::new(env!("CARGO_BIN_EXE_asr"))
-        .args([
-            "network",
-            "--topology",
-            topology,
-            "--out",
-            "net",
-        ])
+        .args(["network", "--topology", topology, "--out", "net"])
         .current_dir(dir)
         .output()
         .expect("running asr");
