@@ -4,7 +4,7 @@
 //! the exported Verilog in Icarus and Verilator (its Verilator lint: `tests/export.rs`, every top); and a
 //! fault injected into the design's side is reported. Replay a failure with `ASR_SEED=<seed>`.
 
-use asr_testbench::cosim::{check, run, BackendKind, Options, Perturb, Report};
+use asr_testbench::cosim::{check, input_flips_caught, output_flip_reported, BackendKind, Report};
 use asr_testbench::harness::{cycles, seed};
 
 /// The run must capture many matrices, back to back too, grant several transmitters at once, leave rows
@@ -60,43 +60,16 @@ fn sp2_allocator_v3_verilog_in_verilator() {
 /// signal, once.
 #[test]
 fn sp2_allocator_v3_reports_an_injected_fault() {
-    let s = seed();
-    let mut caught = 0;
+    let mut flips = Vec::new();
     for cycle in [1_000u64, 2_345, 5_000] {
-        for port in ["cand", "req"] {
-            let mut o = Options::new("sp2_allocator_v3", BackendKind::RustHdl, 20_000, s);
-            o.perturb = Some(Perturb::Input {
-                cycle,
-                port: port.into(),
-                bit: 0,
-            });
-            let r = run(&o).unwrap_or_else(|e| panic!("{e:#} (ASR_SEED={s:#x})"));
-            if let Some(m) = &r.first {
-                assert!(m.cycle > cycle, "{r} (ASR_SEED={s:#x})");
-                caught += 1;
-            }
-        }
+        flips.push((cycle, "cand", 0));
+        flips.push((cycle, "req", 0));
     }
+    let caught = input_flips_caught("sp2_allocator_v3", 20_000, &flips);
     assert!(
         caught > 0,
-        "no flipped input bit was reported (ASR_SEED={s:#x})"
+        "no flipped input bit was reported (ASR_SEED={:#x})",
+        seed()
     );
-    // An output bit flipped is reported at its cycle and signal.
-    let cycle = 3_210;
-    let mut o = Options::new("sp2_allocator_v3", BackendKind::RustHdl, 5_000, s);
-    o.perturb = Some(Perturb::Output {
-        cycle,
-        port: "may_capture".into(),
-        bit: 0,
-    });
-    let r = run(&o).unwrap_or_else(|e| panic!("{e:#} (ASR_SEED={s:#x})"));
-    let m = r
-        .first
-        .clone()
-        .unwrap_or_else(|| panic!("fault not reported: {r} (ASR_SEED={s:#x})"));
-    assert_eq!(
-        (m.cycle, m.signal.as_str(), r.mismatches),
-        (cycle, "may_capture", 1),
-        "{r} (ASR_SEED={s:#x})"
-    );
+    output_flip_reported("sp2_allocator_v3", 5_000, 3_210, "may_capture", 0);
 }

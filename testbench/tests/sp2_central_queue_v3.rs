@@ -4,7 +4,7 @@
 //! and the exported Verilog in Icarus and Verilator (its Verilator lint: `tests/export.rs`, every top).
 //! Replay a failure with `ASR_SEED=<seed>`.
 
-use asr_testbench::cosim::{check, run, BackendKind, Options, Perturb, Report};
+use asr_testbench::cosim::{check, input_flips_caught, output_flip_reported, BackendKind, Report};
 use asr_testbench::harness::{cycles, seed};
 
 /// The run must admit and read packets (starts and chunks inside packets), reject candidates in stage C,
@@ -61,27 +61,22 @@ fn sp2_central_queue_v3_verilog_in_verilator() {
     exercised(&r, n);
 }
 
-/// The harness catches a fault: one bit of a transmitter's read request flipped for one cycle (the HDL
-/// reads, or does not read, where the model does not) must be reported as a mismatch.
+/// The harness catches a fault: one bit of a transmitter's read request, a receiver's admission request or
+/// a pop flipped for one cycle (the HDL acts where the model does not) is reported as a mismatch, never
+/// before the flip, for at least two of the three; one output bit flipped is reported at its cycle and
+/// signal, once.
 #[test]
 fn sp2_central_queue_v3_injected_fault_is_caught() {
-    let mut caught = 0;
-    for (cycle, port, bit) in [
+    let flips = [
         (3_001u64, "rd_req", 2usize),
         (5_003, "ask_valid", 5),
         (7_007, "pop", 0),
-    ] {
-        let mut o = Options::new("sp2_central_queue_v3", BackendKind::RustHdl, 12_000, seed());
-        o.perturb = Some(Perturb::Input {
-            cycle,
-            port: port.into(),
-            bit,
-        });
-        let r = run(&o).expect("the run completes");
-        caught += r.first.is_some() as u32;
-    }
+    ];
+    let caught = input_flips_caught("sp2_central_queue_v3", 12_000, &flips);
     assert!(
         caught >= 2,
-        "injected faults were not caught ({caught} of 3)"
+        "injected faults were not caught ({caught} of 3, ASR_SEED={:#x})",
+        seed()
     );
+    output_flip_reported("sp2_central_queue_v3", 5_000, 3_210, "load_nz", 1);
 }

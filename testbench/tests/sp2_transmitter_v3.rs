@@ -5,7 +5,7 @@
 //! Verilog in Icarus and Verilator (its Verilator lint: `tests/export.rs`, every top); and a fault injected
 //! into the design's side is reported. Replay a failure with `ASR_SEED=<seed>`.
 
-use asr_testbench::cosim::{check, run, BackendKind, Options, Perturb, Report};
+use asr_testbench::cosim::{check, input_flips_caught, output_flip_reported, BackendKind, Report};
 use asr_testbench::harness::{cycles, seed};
 
 /// The run must send both kinds of packets, hold grants, take preloads, run out of credit, and receive
@@ -56,40 +56,12 @@ fn sp2_transmitter_v3_verilog_in_verilator() {
 /// before the flip. One output bit flipped is reported at its cycle and signal, once.
 #[test]
 fn sp2_transmitter_v3_reports_an_injected_fault() {
-    let s = seed();
-    let mut caught = 0;
-    for cycle in [1_000u64, 2_345, 5_000] {
-        let mut o = Options::new("sp2_transmitter_v3", BackendKind::RustHdl, 20_000, s);
-        o.perturb = Some(Perturb::Input {
-            cycle,
-            port: "token".into(),
-            bit: 0,
-        });
-        let r = run(&o).unwrap_or_else(|e| panic!("{e:#} (ASR_SEED={s:#x})"));
-        if let Some(m) = &r.first {
-            assert!(m.cycle > cycle, "{r} (ASR_SEED={s:#x})");
-            caught += 1;
-        }
-    }
+    let flips = [1_000u64, 2_345, 5_000].map(|c| (c, "token", 0));
+    let caught = input_flips_caught("sp2_transmitter_v3", 20_000, &flips);
     assert!(
         caught > 0,
-        "no flipped token was reported (ASR_SEED={s:#x})"
+        "no flipped token was reported (ASR_SEED={:#x})",
+        seed()
     );
-    let cycle = 3_210;
-    let mut o = Options::new("sp2_transmitter_v3", BackendKind::RustHdl, 5_000, s);
-    o.perturb = Some(Perturb::Output {
-        cycle,
-        port: "link_byte".into(),
-        bit: 3,
-    });
-    let r = run(&o).unwrap_or_else(|e| panic!("{e:#} (ASR_SEED={s:#x})"));
-    let m = r
-        .first
-        .clone()
-        .unwrap_or_else(|| panic!("fault not reported: {r} (ASR_SEED={s:#x})"));
-    assert_eq!(
-        (m.cycle, m.signal.as_str(), r.mismatches),
-        (cycle, "link_byte", 1),
-        "{r} (ASR_SEED={s:#x})"
-    );
+    output_flip_reported("sp2_transmitter_v3", 5_000, 3_210, "link_byte", 3);
 }

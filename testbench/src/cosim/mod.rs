@@ -23,8 +23,8 @@ pub mod verilator;
 pub use ports::{Frame, Layout, Port};
 pub use report::Report;
 pub use run::{
-    check, input_fault_caught, record, run, run_design, BackendKind, Mismatch, Options, Perturb,
-    Recording, Stimulus,
+    check, input_fault_caught, input_flips_caught, output_flip_reported, record, run, run_design,
+    BackendKind, Mismatch, Options, Perturb, Recording, Stimulus,
 };
 pub use top::{Backend, Top};
 pub use tops::layout;

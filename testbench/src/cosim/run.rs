@@ -632,6 +632,54 @@ pub fn input_fault_caught(
     (m, r)
 }
 
+/// Flips one input bit for one cycle in each of `flips` (`(cycle, port, bit)`, one rust-hdl run of `cycles`
+/// cycles each, as the design sees it, not the model, with the test seed): a mismatch is never reported
+/// before its flip. Returns how many flips were reported (a flip may change nothing the outputs show). For
+/// the fault tests of the blocks.
+pub fn input_flips_caught(top: &str, cycles: u64, flips: &[(u64, &str, usize)]) -> usize {
+    let s = crate::harness::seed();
+    let mut caught = 0;
+    for &(cycle, port, bit) in flips {
+        let mut o = Options::new(top, BackendKind::RustHdl, cycles, s);
+        o.perturb = Some(Perturb::Input {
+            cycle,
+            port: port.into(),
+            bit,
+        });
+        let r = run(&o).unwrap_or_else(|e| panic!("{e:#} (ASR_SEED={s:#x})"));
+        if let Some(m) = &r.first {
+            assert!(
+                m.cycle >= cycle,
+                "{m} before the flip of {port} at {cycle}: {r} (ASR_SEED={s:#x})"
+            );
+            caught += 1;
+        }
+    }
+    caught
+}
+
+/// Flips output `port`'s bit `bit` at `cycle` (rust-hdl, `cycles` cycles, the test seed): it is reported at
+/// that cycle and signal, and only once.
+pub fn output_flip_reported(top: &str, cycles: u64, cycle: u64, port: &str, bit: usize) {
+    let s = crate::harness::seed();
+    let mut o = Options::new(top, BackendKind::RustHdl, cycles, s);
+    o.perturb = Some(Perturb::Output {
+        cycle,
+        port: port.into(),
+        bit,
+    });
+    let r = run(&o).unwrap_or_else(|e| panic!("{e:#} (ASR_SEED={s:#x})"));
+    let m = r
+        .first
+        .clone()
+        .unwrap_or_else(|| panic!("fault not reported: {r} (ASR_SEED={s:#x})"));
+    assert_eq!(
+        (m.cycle, m.signal.as_str(), r.mismatches),
+        (cycle, port, 1),
+        "{r} (ASR_SEED={s:#x})"
+    );
+}
+
 /// Runs `top` on `backend` for `cycles` cycles of traffic with the test seed ([`crate::harness::seed`]),
 /// asserting no mismatch and no model-side failure, and returns the report (printed on stderr). For tests.
 pub fn check(top: &str, backend: BackendKind, cycles: u64) -> Report {
