@@ -21,8 +21,8 @@ use anyhow::{bail, Result};
 use asr_hdl::sp2::board::BoardChip;
 use asr_model::header::Header;
 use asr_model::sp2::node::Node;
-use asr_model::sp2::Sp2Outputs;
 use asr_model::sp2::{crc8, encode_packet, PORTS};
+use asr_model::sp2::{Sp2Outputs, SwitchModel};
 use rust_hdl::prelude::*;
 use std::collections::HashMap;
 use std::io::Write;
@@ -215,6 +215,36 @@ pub struct Summary {
     pub route_errors: u64,
     /// Bytes driven on the output links over the whole scenario.
     pub bytes_out: u64,
+}
+
+/// The scenario's counts at the end of the model's run (`errors`: the receivers' CRC and route error counts
+/// summed); an error if the run lost its point: no packet through the crossbar or the queue, no CRC or route
+/// error, or the switch not idle after the drain.
+pub(crate) fn summarize<S: SwitchModel>(
+    scenario: &str,
+    sw: &S,
+    (crc_errors, route_errors): (u64, u64),
+    outs: &[Sp2Outputs],
+) -> Result<Summary> {
+    let (via_queue, via_xbar) = sw.packets_via();
+    let bytes_out = outs
+        .iter()
+        .map(|o| o.link_out.iter().filter(|b| b.is_some()).count() as u64)
+        .sum();
+    if via_xbar == 0 || via_queue == 0 || crc_errors == 0 || route_errors == 0 || !sw.idle() {
+        bail!(
+            "{scenario} lost its point: {via_xbar} packets via the crossbar, {via_queue} via the queue, \
+             {crc_errors} CRC and {route_errors} route errors, idle at the end: {}",
+            sw.idle()
+        );
+    }
+    Ok(Summary {
+        via_xbar,
+        via_queue,
+        crc_errors,
+        route_errors,
+        bytes_out,
+    })
 }
 
 pub(crate) fn packed(f: impl Fn(usize) -> u128, w: usize) -> u128 {
