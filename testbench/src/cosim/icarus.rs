@@ -260,7 +260,7 @@ pub fn run_frames_stall(
     Ok(r)
 }
 
-/// Runs `tb.vvp` in `dir` and returns what it printed; an error if it prints nothing for `stall` (the
+/// Runs `tb.vvp` in `dir` and returns what it printed but its progress lines; an error if it prints nothing for `stall` (the
 /// process is killed, the files kept) or cannot be started.
 pub fn run_vvp(dir: &std::path::Path, top: &str, stall: std::time::Duration) -> Result<String> {
     use std::io::BufRead;
@@ -286,8 +286,10 @@ pub fn run_vvp(dir: &std::path::Path, top: &str, stall: std::time::Duration) -> 
     loop {
         match rx.recv_timeout(stall) {
             Ok(line) => {
+                // Progress lines are kept out of the text (it is printed on a mismatch).
                 if let Some(n) = line.strip_prefix("CYCLE ") {
                     last_cycle = Some(n.to_string());
+                    continue;
                 }
                 text.push_str(&line);
                 text.push('\n');
