@@ -3,8 +3,8 @@
 // `may_capture`) are arbitrary in every cycle; the receivers' admission requests are arbitrary (1..32
 // chunks, as the port says). The receivers' RAM-port actions follow their contract (V3.C), which the
 // wrapper keeps per receiver from what crosses the pins (`rx[r]`):
-// - only the owner of the control slot (t mod 8, the wrapper's own count) pops, links or pushes; the fields
-//   of an action not taken (a write, link or push whose valid bit is low) are arbitrary;
+// - only the owner of the control slot (t mod 8, the wrapper's own count) pops, links or pushes; every field
+//   of an action not taken is 0;
 // - a receiver pops only a chunk it is owed: its first held chunk after reset, then the k chunks of each
 //   admission (k: its request in the commit cycle), and only when it holds none (its held chunk was used);
 // - it starts an admitted packet, and each further chunk of it, with a bank write of its held chunk; it
@@ -141,11 +141,15 @@ module formal(input clock, input [7:0] ask_valid, input [63:0] ask_set, input [4
           assume (owed_now[r] != 0 && (!hv || hv_used));
           assert (free_head_valid);
         end
-        // The fields of an action not taken are arbitrary (the port contract).
-        if (link_valid[r]) assume (act_n && !linked_n && link_from[7*r +: 7] == cur_n && hv_n
+        if (!link_valid[r]) assume (link_from[7*r +: 7] == 0 && link_to[7*r +: 7] == 0);
+        else assume (act_n && !linked_n && link_from[7*r +: 7] == cur_n && hv_n
                      && link_to[7*r +: 7] == h_n);
-        if (push_valid[r]) assume (act_n && !pushed && push_first[7*r +: 7] == first_n && push_out[3*r +: 3] == o_n);
+        if (!push_valid[r])
+          assume (push_out[3*r +: 3] == 0 && push_head[8*r +: 8] == 0 && push_first[7*r +: 7] == 0
+                  && push_start[3*r +: 3] == 0);
+        else assume (act_n && !pushed && push_first[7*r +: 7] == first_n && push_out[3*r +: 3] == o_n);
         // Bank writes.
+        if (!wr_valid[r]) assume (wc == 0 && wr_entry[10*r +: 10] == 0);
         if (start) assume (nrec_now != 0 && hv && wc == h && flags == 0);
         if (step) assume (krem > 1 && linked && mask == 8'hff && hv && wc == h && flags == 0);
         if (ends) assume (krem == 1 && (pushed || push_valid[r]));

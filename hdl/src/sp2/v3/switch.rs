@@ -142,7 +142,7 @@ impl Default for Sp2SwitchV3 {
             token_out: Default::default(),
             crc_errors: Default::default(),
             route_errors: Default::default(),
-            rx: (0..PORTS).map(Receiver::in_switch).collect(),
+            rx: (0..PORTS).map(Receiver::new).collect(),
             tx: (0..PORTS).map(Sp2TransmitterV3::new).collect(),
             cq: Default::default(),
             alloc: Default::default(),

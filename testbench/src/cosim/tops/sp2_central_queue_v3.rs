@@ -4,9 +4,7 @@
 //! requests, the allocator's matrix) and its outputs are compared with the model queue's registers before
 //! the edge (`trace.before.cq`).
 //!
-//! Encoding of the model's values on the pins: the fields of a receiver's write, link or push not taken
-//! (its valid bit low) are don't-care by the port contract, as the switch's receivers leave them: they are
-//! driven with random values here, so the comparison shows nothing reads them; other `None` fields 0; `rd_banks` holds each bank's entry by
+//! Encoding of the model's values on the pins: `None` fields 0; `rd_banks` holds each bank's entry by
 //! `Entry::to_bits` (an entry never written since reset is 0, as the HDL's block RAMs start). When no chunk
 //! was read (`rd` None) the HDL's `rd_banks` is its banks' read of chunk 0 at the edge before (the read
 //! address of a cycle without a read), so the expected value is chunk 0 as it was at the start of the
@@ -22,8 +20,6 @@ use crate::cosim::top::Top;
 use asr_model::sp2::v3::central_queue::{CentralQueue, ReadPtr};
 use asr_model::sp2::v3::Entry;
 use asr_model::sp2::{CHUNK, PORTS};
-use rand::{Rng, SeedableRng};
-use rand_xoshiro::Xoshiro256PlusPlus;
 
 crate::rusthdl_io!(
     CentralQueueV3Io,
@@ -86,8 +82,6 @@ pub struct CentralQueueV3Top {
     /// Chunk 0 at the start of the cycle before.
     c0_prev: [Option<Entry>; CHUNK],
     counts: Counts,
-    /// The don't-care fields' values.
-    rng: Xoshiro256PlusPlus,
 }
 
 #[derive(Default)]
@@ -114,7 +108,6 @@ impl CentralQueueV3Top {
             cq: CentralQueue::new(),
             c0_prev: [None; CHUNK],
             counts: Counts::default(),
-            rng: Xoshiro256PlusPlus::seed_from_u64(seed ^ 0xdc_dc_dc),
         }
     }
 }
@@ -183,50 +176,41 @@ impl Top for CentralQueueV3Top {
         );
         pins.put("wpos_valid", bits(&|r| i.wpos[r].is_some()), 8);
         pins.put_fields("wpos", &fields(&|r| i.wpos[r].unwrap_or(0) as u128), 7);
-        // An action's fields, or random don't-care values (`w` bits) when it is not taken.
-        let rng = &mut self.rng;
-        let mut dc = |f: Option<u128>, w: u32| {
-            f.unwrap_or_else(|| rng.gen::<u64>() as u128 & ((1 << w) - 1))
-        };
         let w = |r: usize| i.acts[r].write;
         pins.put("wr_valid", bits(&|r| w(r).is_some()), 8);
-        let f: Vec<u128> = (0..PORTS)
-            .map(|r| dc(w(r).map(|x| x.0 as u128), 7))
-            .collect();
-        pins.put_fields("wr_chunk", &f, 7);
-        let f: Vec<u128> = (0..PORTS)
-            .map(|r| dc(w(r).map(|x| x.2.to_bits() as u128), 10))
-            .collect();
-        pins.put_fields("wr_entry", &f, 10);
+        pins.put_fields("wr_chunk", &fields(&|r| w(r).map_or(0, |x| x.0 as u128)), 7);
+        pins.put_fields(
+            "wr_entry",
+            &fields(&|r| w(r).map_or(0, |x| x.2.to_bits() as u128)),
+            10,
+        );
         pins.put("pop", bits(&|r| i.acts[r].pop), 8);
         let l = |r: usize| i.acts[r].link;
         pins.put("link_valid", bits(&|r| l(r).is_some()), 8);
-        let f: Vec<u128> = (0..PORTS)
-            .map(|r| dc(l(r).map(|x| x.0 as u128), 7))
-            .collect();
-        pins.put_fields("link_from", &f, 7);
-        let f: Vec<u128> = (0..PORTS)
-            .map(|r| dc(l(r).map(|x| x.1 as u128), 7))
-            .collect();
-        pins.put_fields("link_to", &f, 7);
+        pins.put_fields(
+            "link_from",
+            &fields(&|r| l(r).map_or(0, |x| x.0 as u128)),
+            7,
+        );
+        pins.put_fields("link_to", &fields(&|r| l(r).map_or(0, |x| x.1 as u128)), 7);
         let p = |r: usize| i.acts[r].push;
         pins.put("push_valid", bits(&|r| p(r).is_some()), 8);
-        let f: Vec<u128> = (0..PORTS)
-            .map(|r| dc(p(r).map(|x| x.0 as u128), 3))
-            .collect();
-        pins.put_fields("push_out", &f, 3);
-        let f: Vec<u128> = (0..PORTS)
-            .map(|r| dc(p(r).map(|x| x.1.head as u128), 8))
-            .collect();
-        pins.put_fields("push_head", &f, 8);
-        let f: Vec<u128> = (0..PORTS)
-            .map(|r| dc(p(r).map(|x| x.1.first as u128), 7))
-            .collect();
-        pins.put_fields("push_first", &f, 7);
-        let f: Vec<u128> = (0..PORTS)
-            .map(|r| dc(p(r).map(|x| x.1.start as u128), 3))
-            .collect();
-        pins.put_fields("push_start", &f, 3);
+        pins.put_fields("push_out", &fields(&|r| p(r).map_or(0, |x| x.0 as u128)), 3);
+        pins.put_fields(
+            "push_head",
+            &fields(&|r| p(r).map_or(0, |x| x.1.head as u128)),
+            8,
+        );
+        pins.put_fields(
+            "push_first",
+            &fields(&|r| p(r).map_or(0, |x| x.1.first as u128)),
+            7,
+        );
+        pins.put_fields(
+            "push_start",
+            &fields(&|r| p(r).map_or(0, |x| x.1.start as u128)),
+            3,
+        );
         for (r, a) in i.acts.iter().enumerate() {
             if let Some((_, q)) = a.push {
                 if q.writer as usize != r {

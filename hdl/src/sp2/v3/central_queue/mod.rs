@@ -12,9 +12,7 @@
 //!   `link_valid[7:0]`, `link_from[55:0]`, `link_to[55:0]` (7 bits), `push_valid[7:0]`, `push_out[23:0]` (3
 //!   bits), `push_head[63:0]` (8 bits), `push_first[55:0]` (7 bits), `push_start[23:0]` (3 bits) — the
 //!   pushed packet's writer is the receiver itself, not a port. Only the owner of the control slot
-//!   (`t mod 8`) may raise `pop`, `link_valid`, `push_valid` (the others' are 0); the queue takes the
-//!   owner's fields by the slot, so the fields of an action not taken (a write, link or push whose valid
-//!   bit is low) are don't-care, and the receivers in the switch leave them as they come;
+//!   (`t mod 8`) may drive `pop`, `link_*`, `push_*` (the others' fields are 0): they are ORed;
 //! - in `rd_req[7:0]`, `cand[7:0]`, `xres[7:0]` (per transmitter), `in_rows[7:0]`, `in_cols[7:0]`,
 //!   `may_capture` (the allocator's matrix);
 //! - out (registers, `CqRegs`): `load_nz[7:0]`; `adm_valid`, `adm_rx[2:0]`, `adm_out[2:0]` (0 when not
@@ -641,8 +639,7 @@ impl Logic for CentralQueueV3 {
         self.rd_start.next = self.st_now.val();
         self.rd_head_valid.next = self.rdb.q.val();
 
-        // ---- The control slot: the owner's operations, selected by the slot (`toh`); the others' valid
-        // bits are 0 and their fields don't-care.
+        // ---- The control slot: the owner's operations (the others drive 0).
         self.c_pop.next = self.pop.val().any();
         self.c_lv.next = self.link_valid.val().any();
         self.c_pv.next = self.push_valid.val().any();
@@ -653,32 +650,24 @@ impl Logic for CentralQueueV3 {
         self.pfa[0].next = 0.into();
         self.psa[0].next = 0.into();
         for r in 0..8 {
-            self.lfa[r + 1].next = self.lfa[r].val();
-            self.lta[r + 1].next = self.lta[r].val();
-            self.poa[r + 1].next = self.poa[r].val();
-            self.pha[r + 1].next = self.pha[r].val();
-            self.pfa[r + 1].next = self.pfa[r].val();
-            self.psa[r + 1].next = self.psa[r].val();
-            if self.toh.q.val().get_bit(r) {
-                self.lfa[r + 1].next = self.lfa[r].val()
-                    | self.link_from.val().get_bits::<7>(self.o7[r].val().index());
-                self.lta[r + 1].next =
-                    self.lta[r].val() | self.link_to.val().get_bits::<7>(self.o7[r].val().index());
-                self.poa[r + 1].next =
-                    self.poa[r].val() | self.push_out.val().get_bits::<3>(self.o3[r].val().index());
-                self.pha[r + 1].next = self.pha[r].val()
-                    | self.push_head.val().get_bits::<8>(self.o8[r].val().index());
-                self.pfa[r + 1].next = self.pfa[r].val()
-                    | self
-                        .push_first
-                        .val()
-                        .get_bits::<7>(self.o7[r].val().index());
-                self.psa[r + 1].next = self.psa[r].val()
-                    | self
-                        .push_start
-                        .val()
-                        .get_bits::<3>(self.o3[r].val().index());
-            }
+            self.lfa[r + 1].next =
+                self.lfa[r].val() | self.link_from.val().get_bits::<7>(self.o7[r].val().index());
+            self.lta[r + 1].next =
+                self.lta[r].val() | self.link_to.val().get_bits::<7>(self.o7[r].val().index());
+            self.poa[r + 1].next =
+                self.poa[r].val() | self.push_out.val().get_bits::<3>(self.o3[r].val().index());
+            self.pha[r + 1].next =
+                self.pha[r].val() | self.push_head.val().get_bits::<8>(self.o8[r].val().index());
+            self.pfa[r + 1].next = self.pfa[r].val()
+                | self
+                    .push_first
+                    .val()
+                    .get_bits::<7>(self.o7[r].val().index());
+            self.psa[r + 1].next = self.psa[r].val()
+                | self
+                    .push_start
+                    .val()
+                    .get_bits::<3>(self.o3[r].val().index());
         }
         self.nram.write_enable.next = self.c_lv.val();
         self.nram.write_address.next = self.lfa[8].val();
@@ -1215,17 +1204,17 @@ pub fn top_doc() -> TopDoc {
             ("wpos_valid", "bit r: receiver r writes a chunk"),
             ("wpos", "7 bits per receiver: the chunk it writes (registered)"),
             ("wr_valid", "bit r: receiver r writes an entry into bank (r + t) mod 8 in this cycle"),
-            ("wr_chunk", "7 bits per receiver: the chunk of that write (don't-care without it)"),
-            ("wr_entry", "10 bits per receiver: the entry, Entry::to_bits (don't-care without it)"),
+            ("wr_chunk", "7 bits per receiver: the chunk of that write"),
+            ("wr_entry", "10 bits per receiver: the entry (Entry::to_bits)"),
             ("pop", "bit r: receiver r takes the free list's head (its control slot t mod 8 only)"),
             ("link_valid", "bit r: receiver r writes a link (its control slot only)"),
-            ("link_from", "7 bits per receiver: the chunk linked (don't-care unless link_valid)"),
-            ("link_to", "7 bits per receiver: its successor (don't-care unless link_valid)"),
+            ("link_from", "7 bits per receiver: the chunk linked (0 unless link_valid)"),
+            ("link_to", "7 bits per receiver: its successor (0 unless link_valid)"),
             ("push_valid", "bit r: receiver r pushes a packet (its control slot only)"),
-            ("push_out", "3 bits per receiver: the output (don't-care unless push_valid)"),
-            ("push_head", "8 bits per receiver: LEN - 1 (don't-care unless push_valid)"),
-            ("push_first", "7 bits per receiver: the first chunk (don't-care unless push_valid)"),
-            ("push_start", "3 bits per receiver: the start bank (don't-care unless push_valid)"),
+            ("push_out", "3 bits per receiver: the output (0 unless push_valid)"),
+            ("push_head", "8 bits per receiver: LEN - 1 (0 unless push_valid)"),
+            ("push_first", "7 bits per receiver: the first chunk (0 unless push_valid)"),
+            ("push_start", "3 bits per receiver: the start bank (0 unless push_valid)"),
             ("rd_req", "bit o: transmitter o asks for a chunk"),
             ("cand", "bit o: transmitter o is a candidate for the allocator's next matrix"),
             ("xres", "bit o: transmitter o is reserved by a crossbar packet not started"),

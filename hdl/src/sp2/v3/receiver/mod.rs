@@ -3,8 +3,7 @@
 //! the two-entry header FIFO, the consumer (`Idle`, `Route`, `Wait`, `Xbar`, `Queue`), the look-ahead grant
 //! and admission, the held free chunk, the queue writer and the owed-token counter.
 //!
-//! Ports (the model's names; `Option<T>` is `<name>_valid` + `<name>`, fields 0 when not valid, except
-//! the `RxActs` fields of [`Receiver::in_switch`], the switch's receivers, which are don't-care then):
+//! Ports (the model's names; `Option<T>` is `<name>_valid` + `<name>`, fields 0 when not valid):
 //! - in `clock`; `pins_valid`, `pins[7:0]` (the link pins); `grant_valid`, `grant[2:0]` (the allocator's
 //!   grant register: this receiver to that transmitter); `conn[7:0]`, `tx_idle[7:0]`, `credit_ok[7:0]`,
 //!   `cand_free[7:0]` (the transmitters' registers, bit o for transmitter o, and the queue's load); `admitted_valid`,
@@ -261,9 +260,6 @@ pub struct Receiver {
     // Constants.
     /// The port index `P`.
     writer: Constant<Bits<3>>,
-    /// Drive the fields of an action not taken 0 ([`Receiver::new`]) or leave them as they come
-    /// ([`Receiver::in_switch`]).
-    zero_idle: Constant<Bit>,
     // Locals.
     f_hdr: Signal<Local, Bit>,
     f_kind: Signal<Local, Bits<2>>,
@@ -376,22 +372,8 @@ impl Default for Receiver {
 }
 
 impl Receiver {
-    /// The receiver of input port `p` (its number is the writer in its queue operations), with the fields
-    /// of every `RxActs` action not taken driven 0, as the model writes them (the exported top, compared
-    /// field for field with the model).
+    /// The receiver of input port `p` (its number is the writer in its queue operations).
     pub fn new(p: usize) -> Self {
-        Self::build(p, true)
-    }
-
-    /// The receiver of input port `p` as the switch uses it: the fields of an action not taken (a write,
-    /// link or push whose valid bit is low) are don't-care, left as they come from the registers. Nothing
-    /// reads them: the central queue writes a bank only with `write_valid` and takes the control slot's
-    /// link and push from its owner by the slot (its port contract). Saves the gates that zero 35 bits.
-    pub fn in_switch(p: usize) -> Self {
-        Self::build(p, false)
-    }
-
-    fn build(p: usize, zero_idle: bool) -> Self {
         assert!(p < PORTS, "port index {p}");
         Self {
             clock: Default::default(),
@@ -482,7 +464,6 @@ impl Receiver {
             near_r: Default::default(),
             tok: Default::default(),
             writer: Constant::new((p as u64).into()),
-            zero_idle: Constant::new(zero_idle),
             f_hdr: Default::default(),
             f_kind: Default::default(),
             f_byte: Default::default(),
@@ -1012,36 +993,36 @@ impl Logic for Receiver {
             self.ask_c.d.next = self.chunks.val();
         }
         self.near_r.d.next = self.near_xn.val();
-        // The cycle's RAM-port actions (the fields of an action not taken 0 only with `zero_idle`).
+        // The cycle's RAM-port actions.
         self.write_valid.next = self.q_wr.val();
-        self.write_chunk.next = self.w_chunk.val();
-        self.write_bank.next = self.slot_bank.val();
-        self.write_entry.next = self.fifo.head.val().get_bits::<ENTRY_BITS>(0);
-        if self.zero_idle.val() & !self.q_wr.val() {
-            self.write_chunk.next = 0.into();
-            self.write_bank.next = 0.into();
-            self.write_entry.next = 0.into();
+        self.write_chunk.next = 0.into();
+        self.write_bank.next = 0.into();
+        self.write_entry.next = 0.into();
+        if self.q_wr.val() {
+            self.write_chunk.next = self.w_chunk.val();
+            self.write_bank.next = self.slot_bank.val();
+            self.write_entry.next = self.fifo.head.val().get_bits::<ENTRY_BITS>(0);
         }
         self.pop.next = self.c_pop.val();
         self.link_valid.next = self.c_link.val();
-        self.link_from.next = self.wchunk2.val();
-        self.link_to.next = self.held3.val();
-        if self.zero_idle.val() & !self.c_link.val() {
-            self.link_from.next = 0.into();
-            self.link_to.next = 0.into();
+        self.link_from.next = 0.into();
+        self.link_to.next = 0.into();
+        if self.c_link.val() {
+            self.link_from.next = self.wchunk2.val();
+            self.link_to.next = self.held3.val();
         }
         self.push_valid.next = self.c_push.val();
-        self.push_out.next = self.push_o2.val();
-        self.push_head.next = self.push_h2.val();
-        self.push_first.next = self.push_f2.val();
-        self.push_start.next = self.start2.val();
-        self.push_writer.next = self.writer.val();
-        if self.zero_idle.val() & !self.c_push.val() {
-            self.push_out.next = 0.into();
-            self.push_head.next = 0.into();
-            self.push_first.next = 0.into();
-            self.push_start.next = 0.into();
-            self.push_writer.next = 0.into();
+        self.push_out.next = 0.into();
+        self.push_head.next = 0.into();
+        self.push_first.next = 0.into();
+        self.push_start.next = 0.into();
+        self.push_writer.next = 0.into();
+        if self.c_push.val() {
+            self.push_out.next = self.push_o2.val();
+            self.push_head.next = self.push_h2.val();
+            self.push_first.next = self.push_f2.val();
+            self.push_start.next = self.start2.val();
+            self.push_writer.next = self.writer.val();
         }
     }
 }
