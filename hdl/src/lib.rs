@@ -14,6 +14,7 @@
 //! - [`reset`]: the synchronous reset of the user export (`asr verilog --reset`).
 //! - [`lrs`]: the least-recently-served arbiter (8 requesters).
 //! - [`lrs_tri`]: the same with a triangular order matrix, the winner always served (the v2 allocator).
+//! - [`rr`]: the round-robin arbiter (8 requesters; the v3 allocator and central queue).
 //! - [`sp2`]: the SP2-style 8×8 switch, one folder per version (`sp2/v2`), and its 16-node board.
 
 pub mod alloc;
@@ -24,6 +25,7 @@ pub mod lrs_tri;
 pub mod matcher;
 pub mod parts;
 pub mod reset;
+pub mod rr;
 pub mod sp2;
 pub mod switch2;
 pub mod switch2r;

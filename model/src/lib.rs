@@ -41,6 +41,7 @@ pub mod network;
 pub mod rng;
 pub mod routes;
 pub mod routing;
+pub mod rr;
 pub mod scoreboard;
 pub mod sp2;
 pub mod switch2;

@@ -38,10 +38,12 @@ fn sp2_transmitter_v3_agrees_with_the_model() {
     exercised(&r, 100_000);
 }
 
+/// 10^5 cycles (about 15 s): held grants at port 5 are rare in the shadow's traffic (6 in 10^5 cycles at the
+/// default seed since the arbiters became round robin, none in the first 2·10^4).
 #[test]
 fn sp2_transmitter_v3_verilog_in_icarus() {
-    let r = check("sp2_transmitter_v3", BackendKind::Icarus, 20_000);
-    exercised(&r, 20_000);
+    let r = check("sp2_transmitter_v3", BackendKind::Icarus, 100_000);
+    exercised(&r, 100_000);
 }
 
 #[test]

@@ -740,14 +740,6 @@ pub static PROOFS: &[Proof] = &[
             ("mm5", "dut.mm$5$q"),
             ("mm6", "dut.mm$6$q"),
             ("mm7", "dut.mm$7$q"),
-            ("order0", "dut.lrs$0.p.q"),
-            ("order1", "dut.lrs$1.p.q"),
-            ("order2", "dut.lrs$2.p.q"),
-            ("order3", "dut.lrs$3.p.q"),
-            ("order4", "dut.lrs$4.p.q"),
-            ("order5", "dut.lrs$5.p.q"),
-            ("order6", "dut.lrs$6.p.q"),
-            ("order7", "dut.lrs$7.p.q"),
         ],
         mutants: &[
             Mutant {

@@ -24,21 +24,21 @@
 //! sees row 2k's new assignment, the other rows are the OR of positions 2..7) and the ring turns by two,
 //! the stepped rows entering at positions 6 and 7 (so the step has no multiplexer in front, and every
 //! register takes either the capture or its ring neighbour: `may_capture` is high exactly when no phase
-//! is); in phase 3 the final assignment also feeds the 8 least-recently-served arbiters ([`LrsTri8`], one per transmitter, its
+//! is); in phase 3 the final assignment also feeds the 8 round-robin arbiters ([`Rr8`], one per transmitter, its
 //! candidates the rows assigned to its column), whose grants the grant registers take at that edge, so they
 //! show in t+5 (the model's `LATENCY` = 5 cycles from the capture edge's cycle). The arbiters see requests
-//! only in phase 3, so their order moves only with a grant, as the model's `served` at the capture (no other
-//! matrix is picked in between, so the orders agree whenever they are used).
+//! only in phase 3, so their pointers move only with a grant, as the model's `served` at the capture (no
+//! other matrix is picked in between, so the pointers agree whenever they are used).
 //!
 //! Registers: `R` and `M` (64 + 64), the phase (4, one-hot), `may_capture`, the grants (8 + 24) and the
 //! rows they name (8, one-hot per grant: the rows left out of a capture in the grants' cycle), `rows` and
-//! `cols` (16), the arbiters' orders (8 × 28).
+//! `cols` (16), the arbiters' pointers (8 × 8, thermometer-coded).
 
 use crate::export::doc::{docs, TopDoc, CLOCK};
 use rust_hdl::prelude::*;
 
-use crate::lrs_tri::LrsTri8;
 use crate::parts::{blocks, locals, port_offsets};
+use crate::rr::Rr8;
 use crate::sp2::v2::row_step::RowStep;
 use asr_model::sp2::v3::allocator::LATENCY;
 use asr_model::sp2::PORTS;
@@ -83,7 +83,7 @@ pub struct Sp2AllocatorV3 {
     sa: RowStep,
     sb: RowStep,
     /// Column o's arbiter.
-    lrs: Vec<LrsTri8>,
+    arb: Vec<Rr8>,
     offs: Vec<Constant<Bits<16>>>,
     bit: Vec<Constant<Bits<8>>>,
     gbit: Vec<Constant<Bits<24>>>,
@@ -131,7 +131,7 @@ impl Default for Sp2AllocatorV3 {
             cols_r: Default::default(),
             sa: Default::default(),
             sb: Default::default(),
-            lrs: blocks(PORTS),
+            arb: blocks(PORTS),
             offs: port_offsets(8),
             bit: (0..PORTS)
                 .map(|i| Constant::new((1u64 << i).into()))
@@ -161,7 +161,7 @@ impl Logic for Sp2AllocatorV3 {
         for i in 0..8 {
             self.rr[i].clock.next = self.clock.val();
             self.mm[i].clock.next = self.clock.val();
-            self.lrs[i].clock.next = self.clock.val();
+            self.arb[i].clock.next = self.clock.val();
         }
         self.ph.clock.next = self.clock.val();
         self.mc.clock.next = self.clock.val();
@@ -244,15 +244,15 @@ impl Logic for Sp2AllocatorV3 {
                     self.cc[o * 9 + i + 1].next = self.cc[o * 9 + i].val();
                 }
             }
-            self.lrs[o].req.next = self.cc[o * 9 + 8].val();
-            if self.lrs[o].grant_valid.val() {
+            self.arb[o].req.next = self.cc[o * 9 + 8].val();
+            if self.arb[o].grant_valid.val() {
                 self.gva[o + 1].next = self.gva[o].val() | self.bit[o].val();
             } else {
                 self.gva[o + 1].next = self.gva[o].val();
             }
-            self.rga[o + 1].next = self.rga[o].val() | self.lrs[o].onehot.val();
+            self.rga[o + 1].next = self.rga[o].val() | self.arb[o].onehot.val();
             for k in 0..3 {
-                if self.lrs[o].grant.val().get_bit(k) {
+                if self.arb[o].grant.val().get_bit(k) {
                     self.gra[o * 3 + k + 1].next =
                         self.gra[o * 3 + k].val() | self.gbit[o * 3 + k].val();
                 } else {
@@ -302,7 +302,7 @@ pub fn top_doc() -> TopDoc {
         summary: "The crossbar allocator of the v3 SP2-style switch (docs/sp2-switch.md V3.D): one request \
                   matrix in flight, captured from registered requests and candidates, one pass of the \
                   ColumnOR / Rotate_Until_Zero heuristic with two rows stepped per cycle, every transmitter \
-                  granting its least recently served candidate into a grant register. Twin of \
+                  granting its round-robin choice among its candidates into a grant register. Twin of \
                   asr_model::sp2::v3::allocator::Allocator (hdl/src/sp2/v3/allocator.rs). Row = receiver, \
                   column = transmitter."
             .into(),

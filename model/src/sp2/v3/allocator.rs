@@ -1,6 +1,6 @@
 //! The v3 crossbar allocator (docs/sp2-switch.md, V3.D): one matrix at a time, captured from registered
 //! requests and registered candidate transmitters, one pass of the ColumnOR / Rotate_Until_Zero heuristic
-//! (rows in order, two per cycle), then least-recently-served arbitration per transmitter; its grants are
+//! (rows in order, two per cycle), then round-robin arbitration per transmitter; its grants are
 //! registers, and every grant stands (the receiver and the transmitter hold it until they can use it).
 //!
 //! Model twin of the future `hdl/src/sp2/v3/allocator.rs`. Ports per cycle: in — [`AllocIn`] (the
@@ -14,8 +14,8 @@
 //! ([`LATENCY`]: request register to grant register). A new matrix may be captured in the grants' cycle,
 //! without the rows and columns granted in it.
 
-use crate::lrs::Lrs;
 use crate::matcher::heuristic;
+use crate::rr::Rr;
 use crate::sp2::PORTS;
 
 /// Cycles from the capture of a matrix to its grants on the grant registers.
@@ -52,8 +52,9 @@ pub struct AllocRegs {
 pub struct Allocator {
     /// The matrix in flight: cycles until its grants show, and the grants.
     pub flight: Option<(u8, [Option<u8>; PORTS])>,
-    /// Per transmitter, the least-recently-served order of the receivers.
-    pub lrs: Vec<Lrs>,
+    /// Per transmitter, its round-robin arbiter over the receivers (least-recently-served orders until
+    /// 2026-11-27: the same saturation within 0.001, at half the arbiters' LUTs, docs/sp2-switch.md V3.G).
+    pub arb: Vec<Rr>,
     /// Its registers.
     pub regs: AllocRegs,
     /// Matrices captured since reset.
@@ -66,7 +67,7 @@ impl Default for Allocator {
     fn default() -> Self {
         Allocator {
             flight: None,
-            lrs: (0..PORTS).map(|_| Lrs::new(PORTS)).collect(),
+            arb: (0..PORTS).map(|_| Rr::new(PORTS)).collect(),
             regs: AllocRegs {
                 may_capture: true,
                 ..Default::default()
@@ -121,9 +122,9 @@ impl Allocator {
                 let mut g = [None; PORTS];
                 for (o, slot) in g.iter_mut().enumerate() {
                     let c = (0..PORTS).fold(0u64, |a, r| a | ((m[r] >> o & 1) << r));
-                    *slot = self.lrs[o].pick(c);
+                    *slot = self.arb[o].pick(c);
                     if let Some(row) = *slot {
-                        self.lrs[o].served(row);
+                        self.arb[o].served(row);
                         self.grants += 1;
                     }
                 }

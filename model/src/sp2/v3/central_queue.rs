@@ -11,12 +11,12 @@
 //!   that receiver's slot of the rotating schedule: no arbiter, no assembly register.
 //! - **Control.** The receiver of the cycle's control slot (t mod 8) takes the free list's head, links the
 //!   chunk it writes to it and pushes a new packet into its output's packet FIFO.
-//! - **Reads.** One chunk per cycle, least recently served among the transmitters that ask and can read: a
+//! - **Reads.** One chunk per cycle, round robin among the transmitters that ask and can read: a
 //!   transmitter between packets reads the head of its packet FIFO, inside a packet the next chunk; a chunk
 //!   is read only once its writer has left it (its `next` link is then written). The chunk goes back to the
 //!   free list; its entries, its successor and the packet's start bank reach the transmitter in the next
 //!   cycle.
-//! - **Admission**, one candidate per cycle in three stages: A picks, least recently served, a receiver
+//! - **Admission**, one candidate per cycle in three stages: A picks, round robin, a receiver
 //!   that asks (not in the allocator's matrix, not writing); B chooses the least-loaded permitted output (not
 //!   in the matrix, not reserved by a crossbar packet that has not started); C commits if the receiver
 //!   still asks the same, the output cannot be in a matrix captured in this cycle, and the packet is
@@ -25,7 +25,7 @@
 
 use super::ports::{AdmReq, PktRef, RdData, RxActs};
 use super::Entry;
-use crate::lrs::Lrs;
+use crate::rr::Rr;
 use crate::sp2::{CHUNK, CQ_CHUNKS, PORTS};
 use std::collections::VecDeque;
 use thiserror::Error;
@@ -147,13 +147,13 @@ pub struct CentralQueue {
     /// The read register.
     pub rd_reg: Option<RdReg>,
     /// Read arbitration.
-    pub rd_arb: Lrs,
+    pub rd_arb: Rr,
     /// Admission stage A: the candidate.
     pub stage_a: Option<(u8, AdmReq)>,
     /// Admission stage B: the candidate and its output.
     pub stage_b: Option<(u8, u8, AdmReq)>,
     /// Admission arbitration.
-    pub adm_arb: Lrs,
+    pub adm_arb: Rr,
     /// Its registers.
     pub regs: CqRegs,
     /// Cycles since reset (the control slot's owner is `cycle mod 8`).
@@ -179,10 +179,10 @@ impl Default for CentralQueue {
             writer: std::array::from_fn(|_| VecDeque::with_capacity(2)),
             rp: [ReadPtr::Between; PORTS],
             rd_reg: None,
-            rd_arb: Lrs::new(PORTS),
+            rd_arb: Rr::new(PORTS),
             stage_a: None,
             stage_b: None,
-            adm_arb: Lrs::new(PORTS),
+            adm_arb: Rr::new(PORTS),
             cycle: 0,
             admissions: 0,
         }
@@ -244,7 +244,7 @@ impl CentralQueue {
         }
     }
 
-    /// The transmitter that reads in this cycle: least recently served among those asking that can read.
+    /// The transmitter that reads in this cycle: round robin among those asking that can read.
     pub fn read_pick(&self, i: &CqIn) -> Option<u8> {
         let asking = (0..PORTS).fold(0u64, |a, o| {
             a | (((i.rd_req >> o & 1 == 1 && self.readable(o, &i.wpos).is_some()) as u64) << o)

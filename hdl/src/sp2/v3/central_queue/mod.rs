@@ -57,12 +57,12 @@
 //! chunk to read (inside a packet, or a packet queued) and no receiver's `wpos` is that chunk (a chunk is in
 //! exactly one packet chain, so only its writer can be writing it: the model's test `wpos[writer] != c`,
 //! without the writer's number) — all but the request itself registered as `rdy[o]` at the edge before,
-//! from the pointers and positions after it; a least-recently-served arbiter ([`LrsTri8`]) picks one. Its chunk goes to
+//! from the pointers and positions after it; a round-robin arbiter ([`Rr8`]) picks one. Its chunk goes to
 //! the free list and to the RAMs' read address; at the next edge the pointer follows the chunk's link (or
 //! returns between packets when the chunk holds the packet's end: any of its 8 entries is a last or end
 //! entry).
 //!
-//! **Admission** (one candidate per cycle): stage A, the least recently served receiver that asks (not in
+//! **Admission** (one candidate per cycle): stage A, the receiver that asks picked round robin (not in
 //! the matrix, fewer than two writer records, not in the pipeline) with its request; B, the least-loaded of
 //! its permitted outputs not in the matrix nor reserved (a minimum tree over `{not permitted, load}`, ties
 //! to the lower port); C commits if the receiver still asks the same, is not in the matrix and has fewer
@@ -87,8 +87,8 @@ pub use banks::Banks;
 pub use free_list::FreeList;
 
 use crate::export::doc::{docs, TopDoc, CLOCK};
-use crate::lrs_tri::LrsTri8;
 use crate::parts::{blocks, locals, port_offsets};
+use crate::rr::Rr8;
 use asr_model::sp2::v3::central_queue::PFIFO;
 use asr_model::sp2::v3::receiver::HELD;
 use asr_model::sp2::v3::ENTRY_BITS;
@@ -203,9 +203,9 @@ pub struct CentralQueueV3 {
     /// Packet FIFOs: the first chunk at `{o, index}`.
     pub pram_f: RAM<Bits<7>, 7>,
     /// Read arbitration.
-    pub rd_arb: LrsTri8,
+    pub rd_arb: Rr8,
     /// Admission arbitration (stage A).
-    pub adm_arb: LrsTri8,
+    pub adm_arb: Rr8,
     // ---- Registers.
     /// The slot counter `t mod 8` and its one-hot.
     pub t: DFF<Bits<3>>,
@@ -943,7 +943,7 @@ impl Logic for CentralQueueV3 {
         self.b_set.d.next = self.a_set.q.val();
         self.b_k.d.next = self.a_k.q.val();
 
-        // ---- Stage A: a receiver that asks, least recently served.
+        // ---- Stage A: a receiver that asks, round robin.
         self.adm_arb.req.next =
             self.ask_valid.val() & !self.in_rows.val() & !self.e1a[8].val() & !self.busy.q.val();
         self.asa[0].next = 0.into();
@@ -1192,7 +1192,7 @@ pub fn top_doc() -> TopDoc {
                   8 byte-sliced banks of 10-bit entries (block RAM, written in the receivers' rotating \
                   slots), the next links, the free list and 8 packet FIFOs of 16 packets in block RAM, \
                   the pipelined admission (pick, least-loaded output, feasibility and commit) and one \
-                  chunk read per cycle, least recently served. Twin of \
+                  chunk read per cycle, round robin. Twin of \
                   asr_model::sp2::v3::central_queue::CentralQueue (hdl/src/sp2/v3/central_queue.rs). \
                   Field k of a packed port (receiver, transmitter or output k) is at bits [k*W +: W]."
             .into(),

@@ -1,0 +1,170 @@
+//! Round-robin arbiter over 8 requesters. Hardware twin of `model/src/rr.rs` (`asr_model::rr::Rr` with
+//! `n = 8`, `served` called with every grant); used by the v3 allocator (one per transmitter) and the v3
+//! central queue (its read pick and its admission stage A).
+//!
+//! [`Rr8`]:
+//! - inputs `clock`, `req[7:0]` (bit i = requester i asks);
+//! - outputs `grant_valid` (some requester asks), `grant[2:0]` (the winner, 0 when none), `onehot[7:0]`.
+//!
+//! State: `m[7:0]`, the requesters at or after the pointer (a thermometer: bits `ptr..7`; initially all 1,
+//! the pointer at 0). The winner is the lowest asking requester in `m`, else the lowest asking one. At the
+//! edge `m` becomes the bits above the winner (0 after requester 7, which picks as the pointer at 0 does);
+//! it changes nothing when nobody asks. 8 flip-flops where [`crate::lrs_tri::LrsTri8`] keeps 28, and no
+//! 8 × 8 precedence test: measured with `synth_ice40` as one block, 35 LUT4 against 68.
+//!
+//! Grant: combinational from `req` (latency 0); the pointer updates at the rising edge.
+
+use rust_hdl::prelude::*;
+
+/// The round-robin arbiter over 8 requesters; see the module documentation.
+#[derive(LogicBlock)]
+pub struct Rr8 {
+    /// Clock; at its rising edge the pointer moves past the winner (no change while `req` is 0).
+    pub clock: Signal<In, Clock>,
+    /// Requests: bit i high when requester i asks in this cycle.
+    pub req: Signal<In, Bits<8>>,
+    /// High when some requester asks (`req` not 0); combinational.
+    pub grant_valid: Signal<Out, Bit>,
+    /// Index of the winner, 0 when nobody asks; combinational from `req` and the pointer.
+    pub grant: Signal<Out, Bits<3>>,
+    /// The winner one-hot (bit i = requester i wins), 0 when nobody asks; combinational.
+    pub onehot: Signal<Out, Bits<8>>,
+    m: DFFWithInit<Bits<8>>,
+    bit: Vec<Constant<Bits<8>>>,
+    idx: Vec<Constant<Bits<3>>>,
+    hi: Signal<Local, Bits<8>>,
+    /// `sh[i]`, `sr[i]`: some requester below i asks at or after the pointer, asks at all.
+    sh: Vec<Signal<Local, Bit>>,
+    sr: Vec<Signal<Local, Bit>>,
+    /// Requester i is the first at or after the pointer, the first of all; the winner.
+    wh: Vec<Signal<Local, Bit>>,
+    wr: Vec<Signal<Local, Bit>>,
+    win: Vec<Signal<Local, Bit>>,
+    /// `seen[i]`: the winner is below i.
+    seen: Vec<Signal<Local, Bit>>,
+    gacc: Vec<Signal<Local, Bits<3>>>,
+    hacc: Vec<Signal<Local, Bits<8>>>,
+    /// `above[i]`: of bits 1..=i, those above the winner.
+    above: Vec<Signal<Local, Bits<8>>>,
+}
+
+impl Default for Rr8 {
+    fn default() -> Self {
+        Self {
+            clock: Default::default(),
+            req: Default::default(),
+            grant_valid: Default::default(),
+            grant: Default::default(),
+            onehot: Default::default(),
+            m: DFFWithInit::new(0xff.into()),
+            bit: (0..8).map(|i| Constant::new((1u64 << i).into())).collect(),
+            idx: (0..8).map(|i| Constant::new((i as u64).into())).collect(),
+            hi: Default::default(),
+            sh: (0..8).map(|_| Default::default()).collect(),
+            sr: (0..8).map(|_| Default::default()).collect(),
+            wh: (0..8).map(|_| Default::default()).collect(),
+            wr: (0..8).map(|_| Default::default()).collect(),
+            win: (0..8).map(|_| Default::default()).collect(),
+            seen: (0..9).map(|_| Default::default()).collect(),
+            gacc: (0..9).map(|_| Default::default()).collect(),
+            hacc: (0..9).map(|_| Default::default()).collect(),
+            above: (0..8).map(|_| Default::default()).collect(),
+        }
+    }
+}
+
+impl Logic for Rr8 {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.m.clock.next = self.clock.val();
+        // The first asking requester at or after the pointer and the first of all, side by side (not
+        // through a multiplexer of the requests: fewer LUT levels).
+        self.hi.next = self.req.val() & self.m.q.val();
+        self.sh[0].next = false;
+        self.sr[0].next = false;
+        for i in 0..7 {
+            self.sh[i + 1].next = self.sh[i].val() | self.hi.val().get_bit(i);
+            self.sr[i + 1].next = self.sr[i].val() | self.req.val().get_bit(i);
+        }
+        self.seen[0].next = false;
+        self.gacc[0].next = 0.into();
+        self.hacc[0].next = 0.into();
+        for i in 0..8 {
+            self.wh[i].next = self.hi.val().get_bit(i) & !self.sh[i].val();
+            self.wr[i].next = self.req.val().get_bit(i) & !self.sr[i].val();
+            self.win[i].next = self.wh[i].val() | (self.wr[i].val() & !self.hi.val().any());
+            self.seen[i + 1].next = self.seen[i].val() | self.win[i].val();
+            if self.win[i].val() {
+                self.gacc[i + 1].next = self.gacc[i].val() | self.idx[i].val();
+                self.hacc[i + 1].next = self.hacc[i].val() | self.bit[i].val();
+            } else {
+                self.gacc[i + 1].next = self.gacc[i].val();
+                self.hacc[i + 1].next = self.hacc[i].val();
+            }
+        }
+        // The bits above the winner: bit i + 1 once the winner is at or below i (none after 7).
+        self.above[0].next = 0.into();
+        for i in 0..7 {
+            self.above[i + 1].next = self.above[i].val();
+            if self.seen[i + 1].val() {
+                self.above[i + 1].next = self.above[i].val() | self.bit[i + 1].val();
+            }
+        }
+        self.grant.next = self.gacc[8].val();
+        self.onehot.next = self.hacc[8].val();
+        self.grant_valid.next = self.req.val().any();
+        if self.req.val().any() {
+            self.m.d.next = self.above[7].val();
+        } else {
+            self.m.d.next = self.m.q.val();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use asr_model::rr::Rr;
+
+    /// Random requests for 20 000 cycles: the grant equals the model's pick and the pointer follows its
+    /// `served`, every cycle.
+    #[test]
+    fn agrees_with_the_model() {
+        let mut uut = Rr8::default();
+        uut.connect_all();
+        let mut model = Rr::new(8);
+        // xorshift64: the hdl crate has no `rand`.
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut granted = 0;
+        let mut sevens = 0;
+        for _ in 0..20_000 {
+            let a = next();
+            let req = if a >> 63 == 1 {
+                a & 0xff
+            } else {
+                a & next() & 0xff
+            };
+            uut.req.next = req.into();
+            uut.clock.next = false.into();
+            assert!(simulate(&mut uut, 100));
+            let want = model.pick(req);
+            assert_eq!(uut.grant_valid.val(), want.is_some());
+            assert_eq!(uut.grant.val().to_u64(), want.unwrap_or(0) as u64);
+            assert_eq!(uut.onehot.val().to_u64(), want.map_or(0, |w| 1 << w));
+            if let Some(w) = want {
+                model.served(w);
+                granted += 1;
+                sevens += (w == 7) as u64;
+            }
+            uut.clock.next = true.into();
+            assert!(simulate(&mut uut, 100));
+        }
+        assert!(granted > 15_000 && sevens > 500);
+    }
+}
