@@ -38,15 +38,16 @@ cd "$ROOT"
   echo "seeds.sh: --seeds needs comma-separated non-negative numbers, got '$SEEDS'" >&2; exit 2; }
 FLOW=$TARGET
 [ "$AREA" = 1 ] && { FLOW=$TARGET-area; pass+=(--area); }
-export SYNTH_CACHE=${SYNTH_CACHE:-synth/build/$FLOW-seeds/cache}
-OUT=synth/build/$FLOW/seeds-$TOP.md
+B=${SYNTH_BUILD:-synth/build}  # synth.sh's build folder (SYNTH_BUILD, passed on)
+export SYNTH_CACHE=${SYNTH_CACHE:-$B/$FLOW-seeds/cache}
+OUT=$B/$FLOW/seeds-$TOP.md
 runs=$(mktemp -d)
 trap 'rm -rf "$runs"' EXIT
 for s in ${SEEDS//,/ }; do
   echo "seeds.sh: $TOP on $TARGET, seed $s" >&2
   # synth.sh validates the target and the top; its own messages say what is wrong.
   scripts/synth.sh --target "$TARGET" -j 1 --seed "$s" "${pass[@]}" "$TOP" > /dev/null
-  json=synth/build/$FLOW/$TOP.json
+  json=$B/$FLOW/$TOP.json
   [ -f "$json" ] || { echo "seeds.sh: scripts/synth.sh wrote no $json" >&2; exit 1; }
   cp "$json" "$runs/$s.json"
 done

@@ -47,6 +47,9 @@
 # of its target, synth/report-<target>.md: a LUT count more than 5 % above it or an Fmax more than 5 % below it
 # is flagged in the report and on stderr (a `FLAG` line); with --check (or --strict) it also makes the exit status 1. To make a new
 # measurement the base, copy the report there (`cp synth/build/<target>/report.md synth/report-<target>.md`).
+# SYNTH_BUILD (default synth/build; a path relative to the repository root, since the YoWASP tools cannot open
+# absolute paths under /tmp) moves that folder, so that runs at the same time (the test suite's and a user's)
+# do not share report rows. Only the default keeps the iCE40 cache keys (the Yosys script names the folder).
 #
 # Usage: scripts/synth.sh [--target T] [--area] [-j N] [--seed S] [--no-cache | --cached-only] [--check|--strict]
 #                         [--verilog DIR] [TOP...]
@@ -155,7 +158,7 @@ if [ "$AREA" = 1 ]; then
   esac
 fi
 
-B=synth/build
+B=${SYNTH_BUILD:-synth/build}
 T=$B/$FLOW
 mkdir -p "$B/verilog" "$T/wrap" "$T/log" "$T/rows" "$CACHE/$FLOW"
 if [ -n "${VERILOG_FROM:-}" ]; then
@@ -176,7 +179,7 @@ ys_script() { # top
   cat <<YS
 # Yosys synthesis of \`$1\` (run from the repository root by scripts/synth.sh, which writes the Verilog first
 # with \`asr verilog --out synth/build/verilog\`).
-read_verilog synth/build/verilog/$1.v
+read_verilog $B/verilog/$1.v
 hierarchy -check -top $1
 design -save rtl
 # Generic gate-level synthesis.

@@ -189,6 +189,10 @@ fn a_base_without_the_needed_columns_is_a_clear_error() {
 fn synth_sh_accepts_every_target_and_refuses_an_unknown_one() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let verilog = dir("verilog");
+    // Its own build folder (relative to the repository: the YoWASP tools cannot open absolute paths under
+    // /tmp), so a user's synth.sh running beside the test suite keeps its report rows, and the test its own.
+    let build = format!("target/tmp/synth-build-{}", std::process::id());
+    let _ = std::fs::remove_dir_all(root.join(&build));
     let out = Command::new(env!("CARGO_BIN_EXE_asr"))
         .args(["verilog", "--out"])
         .arg(&verilog)
@@ -202,12 +206,13 @@ fn synth_sh_accepts_every_target_and_refuses_an_unknown_one() {
             .args(["--target", target, "--cached-only", "--verilog"])
             .arg(&verilog)
             .arg("switch2r")
+            .env("SYNTH_BUILD", &build)
             .current_dir(root)
             .output()
             .expect("bash");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(out.status.success(), "synth.sh --target {target}: {err}");
-        let report = root.join(format!("synth/build/{target}/report.md"));
+        let report = root.join(format!("{build}/{target}/report.md"));
         let text = std::fs::read_to_string(&report).unwrap();
         assert!(
             text.contains(&format!("Target {target}")),
@@ -238,6 +243,7 @@ fn synth_sh_accepts_every_target_and_refuses_an_unknown_one() {
             .arg(&verilog)
             .arg("switch2")
             .env("SYNTH_CACHE", &scratch)
+            .env("SYNTH_BUILD", &build)
             .current_dir(root)
             .output()
             .expect("bash");
@@ -246,7 +252,7 @@ fn synth_sh_accepts_every_target_and_refuses_an_unknown_one() {
             out.status.success() && !err.contains("unbound"),
             "synth.sh {target} switch2: {err}"
         );
-        let path = root.join(format!("synth/build/{flow}/switch2.json"));
+        let path = root.join(format!("{build}/{flow}/switch2.json"));
         let json: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
         assert_eq!(
@@ -284,6 +290,8 @@ fn synth_sh_accepts_every_target_and_refuses_an_unknown_one() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("unknown --target 'ecp5-12f'"), "{err}");
+    // (The reports and JSON above were read from `build`: synth.sh wrote them there.)
+    let _ = std::fs::remove_dir_all(root.join(&build));
 }
 
 /// `scripts/seeds.sh` (several nextpnr seeds of one top) refuses what it cannot run, naming the option,
