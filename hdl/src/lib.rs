@@ -18,6 +18,8 @@
 //! - [`sp2`]: the SP2-style 8×8 switch, one folder per version (`sp2/v2`), and its 16-node board.
 
 pub mod alloc;
+#[cfg(test)]
+mod arbiter_check;
 pub mod benes;
 pub mod export;
 pub mod lrs;

@@ -147,36 +147,28 @@ mod tests {
         let mut uut = LrsTri8::default();
         uut.connect_all();
         let mut model = Lrs::new(8);
-        // xorshift64: the hdl crate has no `rand`.
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
-        let mut granted = 0;
-        for _ in 0..20_000 {
-            let a = next();
-            let req = if a >> 63 == 1 {
-                a & 0xff
-            } else {
-                a & next() & 0xff
-            };
-            uut.req.next = req.into();
-            uut.clock.next = false.into();
-            assert!(simulate(&mut uut, 100));
-            let want = model.pick(req);
-            assert_eq!(uut.grant_valid.val(), want.is_some());
-            assert_eq!(uut.grant.val().to_u64(), want.unwrap_or(0) as u64);
-            assert_eq!(uut.onehot.val().to_u64(), want.map_or(0, |w| 1 << w));
-            if let Some(w) = want {
-                model.served(w);
-                granted += 1;
-            }
-            uut.clock.next = true.into();
-            assert!(simulate(&mut uut, 100));
-        }
-        assert!(granted > 15_000);
+        let wins = crate::arbiter_check::agrees_with_model(
+            &mut uut,
+            20_000,
+            |u, req, clk| {
+                u.req.next = req.into();
+                u.clock.next = clk.into();
+            },
+            |u| {
+                (
+                    u.grant_valid.val(),
+                    u.grant.val().to_u64(),
+                    u.onehot.val().to_u64(),
+                )
+            },
+            |req| {
+                let w = model.pick(req);
+                if let Some(w) = w {
+                    model.served(w);
+                }
+                w
+            },
+        );
+        assert!(wins.iter().sum::<u64>() > 15_000, "{wins:?}");
     }
 }
