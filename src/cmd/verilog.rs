@@ -5,6 +5,7 @@
 //! (name and where `scripts/synth.sh` synthesises the top) instead.
 
 use anyhow::{Context, Result};
+use rayon::prelude::*;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -50,18 +51,24 @@ pub fn export_with(out: &Path, tops: &[String], reset: bool) -> Result<Vec<PathB
         defs
     };
     super::check::out_dir("--out", out)?;
-    let mut files = Vec::new();
-    for def in defs {
-        let name = def.name;
-        let v = if reset {
-            let (v, refused) = def.user_verilog_with_reset();
-            if let Some(why) = refused {
-                eprintln!("asr verilog --reset: {name} has no reset input: {why}");
+    // The tops are generated side by side (rust-hdl's generator is single-threaded per top); the files
+    // and the messages come out in table order.
+    let made: Vec<(String, String, Option<String>)> = defs
+        .par_iter()
+        .map(|def| {
+            if reset {
+                let (v, refused) = def.user_verilog_with_reset();
+                (def.name.to_string(), v, refused.map(|w| w.to_string()))
+            } else {
+                (def.name.to_string(), def.user_verilog(), None)
             }
-            v
-        } else {
-            def.user_verilog()
-        };
+        })
+        .collect();
+    let mut files = Vec::new();
+    for (name, v, refused) in made {
+        if let Some(why) = refused {
+            eprintln!("asr verilog --reset: {name} has no reset input: {why}");
+        }
         let f = out.join(format!("{name}.v"));
         fs::write(&f, v).with_context(|| format!("writing {}", f.display()))?;
         files.push(f);
