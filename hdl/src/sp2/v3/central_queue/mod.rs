@@ -399,7 +399,6 @@ pub struct CentralQueueV3 {
     ce0: Vec<Signal<Local, Bit>>,
 }
 
-
 /// Adds `initial read_data = 0;` to every rust-hdl `RAM` of `verilog`: the RAMs' output registers hold 0
 /// before the first edge, as in rust-hdl's simulation, so `rd_banks` is defined (0, the model's empty
 /// chunk 0) in the first cycle in Icarus and Verilator too.
