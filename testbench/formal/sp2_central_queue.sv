@@ -22,9 +22,10 @@
 // pushed packets have; the tracked entry (chunk C, bank B) is read back, when C's packet's chunk at C's
 // position is read for the output it was pushed to, only after its writer left C and equal to the entry
 // written there in C's current use.
-// WHITEBOX: the queue's free count equals the pins' (128 less the chunks taken plus the chunks read: free +
-// in use = 128); it covers the promise plus one chunk for every output without load (`load_nz`); its slot
-// counter is the wrapper's.
+// At the pins also: the free chunks (128 less the chunks taken plus the chunks read) cover the chunks owed to
+// the receivers plus one chunk for every output without load (`load_nz`).
+// WHITEBOX: the queue's free count equals the pins'; the room the admission compares with is exactly what
+// the free chunks leave beyond that; its slot counter is the wrapper's.
 // Written for `asr prove` (docs/formal.md); @TOP@ is the exported top.
 module formal(input clock, input [7:0] ask_valid, input [63:0] ask_set, input [47:0] ask_chunks,
               input [7:0] wpos_valid, input [55:0] wpos, input [7:0] wr_valid, input [55:0] wr_chunk,
@@ -206,6 +207,14 @@ module formal(input clock, input [7:0] ask_valid, input [63:0] ask_set, input [4
   wire [3:0] empty = !load_nz[0] + !load_nz[1] + !load_nz[2] + !load_nz[3] + !load_nz[4] + !load_nz[5]
                      + !load_nz[6] + !load_nz[7];
 
+  // The promise counted at the pins: the chunks the receivers are owed (one held chunk each after reset, + k
+  // for the admission on the pins, − a pop; at most one receiver pops in a cycle). The free chunks cover it
+  // and one chunk for every output without load (the deadlock-free rule).
+  reg [10:0] owed_q = 8;
+  wire [10:0] owed_all = owed_q + (adm_valid ? ask_chunks_q[6*adm_rx +: 6] : 0);
+  always @(posedge clock) owed_q <= owed_all - c_pop;
+  always @* assert ({2'b0, free_now} >= owed_all + empty);
+
   // Per output: starts and chunks read against the packets pushed.
   wire [2:0] pusher = push_now[1] ? 1 : push_now[2] ? 2 : push_now[3] ? 3 : push_now[4] ? 4 : push_now[5] ? 5
                       : push_now[6] ? 6 : push_now[7] ? 7 : 0;
@@ -301,13 +310,14 @@ module formal(input clock, input [7:0] ask_valid, input [63:0] ask_set, input [4
   end
 
 `ifdef WHITEBOX
-  // The queue's free count is the pins' (free + chunks in use = 128), it covers the promise and one chunk
-  // for every output without load, and its slot counter is the wrapper's.
-  (* keep *) wire [7:0] fcnt, promised;
+  // The queue's free count is the pins' (free + chunks in use = 128), its room register is what the free
+  // chunks leave beyond the promise and one chunk for every output without load, and its slot counter is the
+  // wrapper's.
+  (* keep *) wire [7:0] fcnt, room;
   (* keep *) wire [2:0] slot;
   always @* begin
     assert (fcnt == free_now);
-    assert ({3'b0, fcnt} >= {3'b0, promised} + empty);
+    assert ({3'b0, room} == {2'b0, free_now} - owed_all - empty);
     assert (slot == t);
   end
 `endif

@@ -417,8 +417,9 @@ pub static PROOFS: &[Proof] = &[
         top: "sp2_central_queue_v3",
         claims: "with receivers keeping their contract (V3.C), everything else arbitrary, for 9 cycles \
                  from reset: admissions only asked for and permitted, at most two not started per receiver, \
-                 a pop always finds a chunk, no chunk handed out twice; white box: free + in use = 128, free \
-                 covers the promise and one chunk per output without load",
+                 a pop always finds a chunk, no chunk handed out twice, the free chunks cover the chunks owed \
+                 and one per output without load; white box: free + in use = 128, the admission's room \
+                 register is what is left",
         mode: Mode::Bmc(9),
         cover_depth: 9,
         mutant_depth: 9,
@@ -427,7 +428,7 @@ pub static PROOFS: &[Proof] = &[
         defines: &[],
         observe: &[
             ("fcnt", "dut.free.fcnt$q"),
-            ("promised", "dut.promised$q"),
+            ("room", "dut.room$q"),
             ("slot", "dut.t$q"),
         ],
         mutants: &[
@@ -442,6 +443,12 @@ pub static PROOFS: &[Proof] = &[
                 what: "a pop does not advance the free list's read index: its head is handed out again",
                 find: "frp_n = frp$q + 32'h1;",
                 replace: "frp_n = frp$q;",
+            },
+            Mutant {
+                name: "room-reserve",
+                what: "an admission for an output without load takes k from the room, not k - 1",
+                find: "rm1 = room$q - kz8;",
+                replace: "rm1 = room$q - bk8;",
             },
             Mutant {
                 name: "count-msb",

@@ -46,7 +46,9 @@
 //! write ends the packet: the receiver's `wpos` register follows its writes so), the FIFO read index `prd` and count `pcnt` (the write index is `prd + pcnt`,
 //! computed for the pushing output only), `pres[o]` (packets queued plus admitted and not pushed: the
 //! model's `packets_for`), `ld[o]` (load; the admitted output's new load comes from one shared adder);
-//! `promised`, `fcnt` (free chunks), `frp`, `fwp`; per
+//! `fcnt` (free chunks), `frp`, `fwp`; `room` (free chunks − chunks promised − outputs without load, kept
+//! by increments: + a chunk read unless it was its output's last, − `k` less one when the admitted output had
+//! no load; the model's `promised` is not kept, a pop leaves the room as it is); per
 //! receiver its writer records (≤ 2: `e0`/`e1` present, `w0p`/`w1p` pops still to take, `w0d`/`w1d`
 //! pushed), updated by one shared datapath for the owner of the control slot (only it pops or pushes) and by
 //! the admission; the admission stages A (`a_*`) and B (`b_*`); the read register (`rdv`, `rdt`, `rdb`: the
@@ -67,7 +69,9 @@
 //! its permitted outputs not in the matrix nor reserved (a minimum tree over `{not permitted, load}`, ties
 //! to the lower port); C commits if the receiver still asks the same, is not in the matrix and has fewer
 //! than two records, the output is not in the matrix nor reserved, not a candidate while a matrix may be
-//! captured, and `free − promised + (o empty) ≥ k + (empty outputs)` with fewer than 16 packets for o.
+//! captured, and `free − promised + (o empty) ≥ k + (empty outputs)` with fewer than 16 packets for o: the
+//! registered `room` compared with `k`, or with `k − 1` (registered in stage B) when o has no load, so no
+//! adder lies between the registers and the commit.
 //!
 //! **Latency**: every output is a register (the free head and the read's start bank and `LEN − 1` pass a
 //! 2:1 multiplexer after their registers); no input reaches an output in the cycle. Admission: a request
@@ -105,6 +109,9 @@ const _: () =
 
 /// The promise after reset: every receiver's first held chunk.
 pub const PROMISED0: usize = PORTS * HELD;
+
+/// The room after reset: every chunk free, [`PROMISED0`] promised, no output with load.
+pub const ROOM0: usize = CQ_CHUNKS - PROMISED0 - PORTS;
 
 fn ram_of<const D: usize>(f: impl Fn(usize) -> u64) -> RAM<Bits<D>, 7> {
     let m: BTreeMap<Bits<7>, Bits<D>> = (0..CQ_CHUNKS)
@@ -214,8 +221,10 @@ pub struct CentralQueueV3 {
     pub t: DFF<Bits<3>>,
     /// One-hot of `t`.
     pub toh: DFFWithInit<Bits<8>>,
-    /// Chunks promised.
-    pub promised: DFFWithInit<Bits<8>>,
+    /// The room for admissions: free chunks − chunks promised (to admitted packets and the receivers' held
+    /// chunks, not yet taken) − outputs without load; never negative, [`ROOM0`] after reset; kept by
+    /// increments so that stage C compares it with `k` alone (the promise itself is not kept).
+    pub room: DFFWithInit<Bits<8>>,
     /// Per output: its load.
     pub ld: Vec<DFF<Bits<8>>>,
     /// Bit o: `ld[o]` ≠ 0 (drives `load_nz`).
@@ -273,6 +282,8 @@ pub struct CentralQueueV3 {
     pub b_set: DFF<Bits<8>>,
     /// See `b_v`.
     pub b_k: DFF<Bits<6>>,
+    /// See `b_v`: `k − 1` (the room asked when the output has no load: its reserved chunk is its own).
+    pub b_k1: DFF<Bits<6>>,
     /// The admission register.
     pub adm_v: DFF<Bit>,
     /// See `adm_v`.
@@ -350,21 +361,20 @@ pub struct CentralQueueV3 {
     l_rb: Signal<Local, Bit>,
     l_s1: Signal<Local, Bits<8>>,
     l_adm: Signal<Local, Bits<8>>,
-    nza: Vec<Signal<Local, Bits<8>>>,
+    ld1: Vec<Signal<Local, Bits<8>>>,
+    r_one: Signal<Local, Bit>,
+    nz_keep: Signal<Local, Bits<8>>,
     // Admission.
     bk8: Signal<Local, Bits<8>>,
     cva: Vec<Signal<Local, Bit>>,
     csa: Vec<Signal<Local, Bits<8>>>,
     cka: Vec<Signal<Local, Bits<6>>>,
-    zp: Vec<Signal<Local, Bits<8>>>,
-    zq0: Signal<Local, Bits<8>>,
-    zq1: Signal<Local, Bits<8>>,
     pfa_full: Vec<Signal<Local, Bit>>,
     z_b: Signal<Local, Bit>,
-    fl: Signal<Local, Bits<8>>,
-    lhs: Signal<Local, Bits<8>>,
-    rhs: Signal<Local, Bits<8>>,
-    zc8: Signal<Local, Bits<8>>,
+    kz8: Signal<Local, Bits<8>>,
+    fits: Signal<Local, Bit>,
+    rm0: Signal<Local, Bits<8>>,
+    rm1: Signal<Local, Bits<8>>,
     adm_go: Signal<Local, Bit>,
     e1a: Vec<Signal<Local, Bits<8>>>,
     mset: Signal<Local, Bits<8>>,
@@ -378,7 +388,6 @@ pub struct CentralQueueV3 {
     b_ohn: Signal<Local, Bits<8>>,
     asa: Vec<Signal<Local, Bits<8>>>,
     aka: Vec<Signal<Local, Bits<6>>>,
-    pr1: Signal<Local, Bits<8>>,
     // The owner's writer records.
     oe0a: Vec<Signal<Local, Bit>>,
     oe1a: Vec<Signal<Local, Bit>>,

@@ -16,8 +16,8 @@ impl Logic for CentralQueueV3 {
         self.rd_arb.clock.next = self.clock.val();
         self.adm_arb.clock.next = self.clock.val();
         dff_setup!(
-            self, clock, t, toh, promised, nz, sp_v, pb, rdv, rdt, rdb, rds, a_v, a_r, a_oh, a_set,
-            a_k, b_v, b_r, b_oh, b_o, b_ooh, b_set, b_k, adm_v, adm_r, adm_o, busy
+            self, clock, t, toh, room, nz, sp_v, pb, rdv, rdt, rdb, rds, a_v, a_r, a_oh, a_set,
+            a_k, b_v, b_r, b_oh, b_o, b_ooh, b_set, b_k, b_k1, adm_v, adm_r, adm_o, busy
         );
         for o in 0..8 {
             self.ld[o].clock.next = self.clock.val();
@@ -244,27 +244,16 @@ impl Logic for CentralQueueV3 {
                 self.e1a[r + 1].next = self.e1a[r].val();
             }
         }
-        // Empty outputs: a population count in a tree (pairs, quads, all), not a chain of adders.
-        for p in 0..4 {
-            self.zp[p].next = 0.into();
-            if !self.nz.q.val().get_bit(2 * p) & !self.nz.q.val().get_bit(2 * p + 1) {
-                self.zp[p].next = 2.into();
-            }
-            if self.nz.q.val().get_bit(2 * p) ^ self.nz.q.val().get_bit(2 * p + 1) {
-                self.zp[p].next = 1.into();
-            }
-        }
-        self.zq0.next = self.zp[0].val() + self.zp[1].val();
-        self.zq1.next = self.zp[2].val() + self.zp[3].val();
-        self.zc8.next = self.zq0.val() + self.zq1.val();
+        // Room: `room + (the output has no load) ≥ k`, both comparisons from registers, the output's
+        // reserved chunk its own when it has no load (`room` counts one for it).
         self.z_b.next = (self.b_ooh.q.val() & !self.nz.q.val()).any();
-        self.fl.next = self.free.count.val() - self.promised.q.val();
-        self.lhs.next = self.fl.val();
-        if self.z_b.val() {
-            self.lhs.next = self.fl.val() + 1;
-        }
         self.bk8.next = bit_cast::<8, 6>(self.b_k.q.val());
-        self.rhs.next = self.bk8.val() + self.zc8.val();
+        self.kz8.next = self.bk8.val();
+        self.fits.next = self.room.q.val() >= self.bk8.val();
+        if self.z_b.val() {
+            self.kz8.next = bit_cast::<8, 6>(self.b_k1.q.val());
+            self.fits.next = self.room.q.val() >= bit_cast::<8, 6>(self.b_k1.q.val());
+        }
         self.adm_go.next = self.b_v.q.val()
             & self.cva[8].val()
             & (self.csa[8].val() == self.b_set.q.val())
@@ -273,7 +262,7 @@ impl Logic for CentralQueueV3 {
             & !(self.e1a[8].val() & self.b_oh.q.val()).any()
             & !((self.in_cols.val() | self.xres.val()) & self.b_ooh.q.val()).any()
             & !(self.may_capture.val() & (self.cand.val() & self.b_ooh.q.val()).any())
-            & (self.lhs.val() >= self.rhs.val())
+            & self.fits.val()
             & !self.pfa_full[8].val();
         self.adm_v.d.next = self.adm_go.val();
         self.adm_r.d.next = 0.into();
@@ -362,6 +351,7 @@ impl Logic for CentralQueueV3 {
         self.b_ooh.d.next = self.booa[8].val();
         self.b_set.d.next = self.a_set.q.val();
         self.b_k.d.next = self.a_k.q.val();
+        self.b_k1.d.next = self.a_k.q.val() - 1;
 
         // ---- Stage A: a receiver that asks, round robin.
         self.adm_arb.req.next =
@@ -393,15 +383,7 @@ impl Logic for CentralQueueV3 {
         }
         self.adm_busy.next = self.busy.q.val();
 
-        // ---- Promise, loads, packet counts, packet FIFOs, read pointers.
-        self.pr1.next = self.promised.q.val();
-        if self.c_pop.val() {
-            self.pr1.next = self.promised.q.val() - 1;
-        }
-        self.promised.d.next = self.pr1.val();
-        if self.adm_go.val() {
-            self.promised.d.next = self.pr1.val() + self.bk8.val();
-        }
+        // ---- Room, loads, packet counts, packet FIFOs, read pointers.
         // The pushing output's write index, `prd + pcnt` (mod 16), one adder for all outputs.
         self.pwa[0].next = 0.into();
         self.pca[0].next = 0.into();
@@ -439,7 +421,33 @@ impl Logic for CentralQueueV3 {
         if self.l_rb.val() {
             self.l_adm.next = self.l_s1.val() - 1;
         }
-        self.nza[0].next = 0.into();
+        // The room at the edge: + the chunk read (unless it was its output's last: that output's reserve
+        // comes back), − k less the output's reserve when admitted (a read of the admitted output's last
+        // chunk leaves it loaded).
+        self.ld1[0].next = 0.into();
+        for o in 0..8 {
+            if self.ld[o].q.val() == 1 {
+                self.ld1[o + 1].next = self.ld1[o].val() | self.bit[o].val();
+            } else {
+                self.ld1[o + 1].next = self.ld1[o].val();
+            }
+        }
+        self.r_one.next = (self.rd_arb.onehot.val() & self.ld1[8].val()).any();
+        self.rm0.next = self.room.q.val();
+        if self.rd_arb.grant_valid.val() & !self.r_one.val() {
+            self.rm0.next = self.room.q.val() + 1;
+        }
+        self.rm1.next = self.room.q.val() - self.kz8.val();
+        if self.rd_arb.grant_valid.val() & (!self.r_one.val() | self.l_rb.val()) {
+            self.rm1.next = self.room.q.val() - self.kz8.val() + 1;
+        }
+        self.room.d.next = self.rm0.val();
+        if self.adm_go.val() {
+            self.room.d.next = self.rm1.val();
+        }
+        // Outputs with load at the edge: those that keep one (not reading their last chunk) and the one
+        // admitted (its new load is at least k ≥ 1).
+        self.nz_keep.next = self.nz.q.val() & !(self.rd_arb.onehot.val() & self.ld1[8].val());
         for o in 0..8 {
             self.push_o[o].next = self.c_pv.val() & (self.poa[8].val() == self.idx[o].val());
             self.adm_here[o].next = self.adm_go.val() & self.b_ooh.q.val().get_bit(o);
@@ -453,11 +461,6 @@ impl Logic for CentralQueueV3 {
                 self.ldn[o].next = self.l_adm.val();
             }
             self.ld[o].d.next = self.ldn[o].val();
-            if self.ldn[o].val().any() {
-                self.nza[o + 1].next = self.nza[o].val() | self.bit[o].val();
-            } else {
-                self.nza[o + 1].next = self.nza[o].val();
-            }
             // Packets for o: + an admission, − a start.
             self.pres[o].d.next = self.pres[o].q.val();
             if self.adm_here[o].val() & !self.pop_o[o].val() {
@@ -503,7 +506,10 @@ impl Logic for CentralQueueV3 {
             self.at[o].d.next = self.atn[o].val();
             self.pt[o].d.next = self.ptn[o].val();
         }
-        self.nz.d.next = self.nza[8].val();
+        self.nz.d.next = self.nz_keep.val();
+        if self.adm_go.val() {
+            self.nz.d.next = self.nz_keep.val() | self.b_ooh.q.val();
+        }
         self.load_nz.next = self.nz.q.val();
 
         // ---- Writer records: the owner's, in one datapath (only it pops and pushes).
