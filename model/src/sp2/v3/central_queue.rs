@@ -411,8 +411,8 @@ impl CentralQueue {
     }
 
     /// Invariants, given the receivers' held chunks and the first chunks of packets not yet pushed: every
-    /// chunk is on the free list, held by a receiver, or in exactly one packet chain; the promise does not
-    /// exceed the free list; no packet FIFO overflows.
+    /// chunk is on the free list, held by a receiver, or in exactly one packet chain; the free list covers
+    /// the promise and one chunk for every output without load; no packet FIFO overflows.
     pub fn check(
         &self,
         held: &[u8],
@@ -469,9 +469,12 @@ impl CentralQueue {
                 return bad(format!("chunk {c} is neither free, held nor queued"));
             }
         }
-        if self.promised as usize > self.free.len() {
+        // The deadlock-free reservation: the free list covers the promise and one chunk for every output
+        // without load (the HDL's `room` register is this margin, so it is never negative).
+        let empty = self.load.iter().filter(|&&l| l == 0).count();
+        if self.promised as usize + empty > self.free.len() {
             return bad(format!(
-                "promised {} with {} free",
+                "promised {} and {empty} outputs without load with {} free",
                 self.promised,
                 self.free.len()
             ));

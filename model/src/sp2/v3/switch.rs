@@ -476,7 +476,8 @@ mod tests {
         assert!(e.contains("queued packets"), "{e}");
     }
 
-    /// The queue's invariant catches a lost chunk and a chunk in two places.
+    /// The queue's invariant catches a lost chunk, a chunk in two places and a promise that eats the
+    /// reservation of the outputs without load.
     #[test]
     fn the_queue_check_catches_a_lost_or_doubled_chunk() {
         let mut sw = Sp2SwitchV3::new();
@@ -488,6 +489,14 @@ mod tests {
         sw.cq.free.push_back(c);
         let e = sw.check().unwrap_err().to_string();
         assert!(e.contains("twice"), "{e}");
+        sw.cq.free.pop_back();
+        assert!(sw.check().is_ok());
+        // 128 free, 8 outputs without load: a promise of 120 is the most the reservation allows.
+        sw.cq.promised = 120;
+        assert!(sw.check().is_ok());
+        sw.cq.promised = 121;
+        let e = sw.check().unwrap_err().to_string();
+        assert!(e.contains("8 outputs without load with 128 free"), "{e}");
     }
 
     /// A packet through the idle switch: its `LEN − 1` leaves 8 cycles after its `LEN` arrived, the rest of
