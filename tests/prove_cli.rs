@@ -71,6 +71,57 @@ fn list_unknown_top_and_write_only() {
     let lose = std::fs::read_to_string(dir.join("f/switch2.lose/switch2.v")).unwrap();
     assert_ne!(v, lose);
     assert!(lose.contains("ob_full1$d = 1'b0;"));
+
+    // `--depth` sets the proof task's depth (the cover task keeps its own); `all` is every proof, alone.
+    let out = asr_in(
+        &dir,
+        &[
+            "prove",
+            "switch2",
+            "--depth",
+            "5",
+            "--write-only",
+            "--out",
+            "g",
+        ],
+        Duration::from_secs(60),
+    );
+    assert!(out.status.success());
+    let sby = std::fs::read_to_string(dir.join("g/switch2/switch2.sby")).unwrap();
+    assert!(
+        sby.contains("prove: depth 5\n") && sby.contains("cover: depth 10\n"),
+        "{sby}"
+    );
+    let out = asr_in(
+        &dir,
+        &["prove", "switch2", "--depth", "0"],
+        Duration::from_secs(60),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("'--depth <DEPTH>'"));
+    let out = asr_in(
+        &dir,
+        &["prove", "all", "switch2", "--write-only"],
+        Duration::from_secs(60),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("all: name it alone"));
+    let out = asr_in(
+        &dir,
+        &["prove", "all", "--write-only", "--out", "h"],
+        Duration::from_secs(120),
+    );
+    assert!(out.status.success());
+    for p in asr_testbench::formal::PROOFS {
+        assert!(
+            dir.join("h")
+                .join(p.name)
+                .join(format!("{}.sby", p.name))
+                .is_file(),
+            "{}",
+            p.name
+        );
+    }
 }
 
 #[test]

@@ -10,8 +10,13 @@ use std::path::PathBuf;
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct Args {
-    /// Tops to prove (default: every top with a proof; `--list` names them).
+    /// Tops to prove, or `all` (default: every top with a proof; `--list` names them).
     pub top: Vec<String>,
+    /// Depth of each proof task instead of the table's (the k-induction depth of a full proof, the bound
+    /// of a bounded one; a combinational top's depth 1 is already every input). The cover and mutant
+    /// tasks keep theirs.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=200))]
+    pub depth: Option<u32>,
     /// Folder of the job folders (created if missing).
     #[arg(long, default_value = "out/formal")]
     pub out: PathBuf,
@@ -25,7 +30,7 @@ pub struct Args {
     #[arg(long)]
     pub write_only: bool,
     /// Print every proof (job, top, mode, claim) and its mutants, run nothing.
-    #[arg(long, conflicts_with_all = ["top", "mutants", "no_cover", "write_only", "json"])]
+    #[arg(long, conflicts_with_all = ["top", "mutants", "no_cover", "write_only", "json", "depth"])]
     pub list: bool,
     /// Print the results as one JSON array on stdout (one object per task: job, top, task, mode, depth,
     /// full proof or bounded, status, expected status, seconds, counterexample views) instead of text.
@@ -72,7 +77,10 @@ pub fn list() -> String {
 }
 
 fn selected(tops: &[String]) -> Result<Vec<&'static Proof>> {
-    if tops.is_empty() {
+    if tops.is_empty() || tops.iter().any(|t| t == "all") {
+        if tops.len() > 1 {
+            bail!("all: name it alone (it means every top with a proof)");
+        }
         return Ok(formal::PROOFS.iter().collect());
     }
     let mut v = Vec::new();
@@ -94,7 +102,16 @@ pub fn run(a: Args) -> Result<()> {
         print!("{}", list());
         return Ok(());
     }
-    let proofs = selected(&a.top)?;
+    let proofs: Vec<Proof> = selected(&a.top)?
+        .into_iter()
+        .map(|p| match a.depth {
+            Some(d) => Proof {
+                mode: p.mode.at_depth(d),
+                ..*p
+            },
+            None => *p,
+        })
+        .collect();
     super::check::out_dir("--out", &a.out)?;
     if a.write_only {
         for p in &proofs {
@@ -111,7 +128,7 @@ pub fn run(a: Args) -> Result<()> {
     let mut bad = Vec::new();
     let mut records = Vec::new();
     let json = a.json;
-    let mut record = |p: &'static Proof,
+    let mut record = |p: &Proof,
                       task: String,
                       engine: &'static str,
                       depth: u32,

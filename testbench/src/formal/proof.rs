@@ -29,6 +29,16 @@ impl Mode {
             Mode::Bmc(d) => format!("bmc depth {d}"),
         }
     }
+
+    /// The same mode at depth `d` (`asr prove --depth`); a combinational top keeps its depth 1, which is
+    /// already a full proof.
+    pub fn at_depth(self, d: u32) -> Mode {
+        match self {
+            Mode::Comb => Mode::Comb,
+            Mode::Prove(_) => Mode::Prove(d),
+            Mode::Bmc(_) => Mode::Bmc(d),
+        }
+    }
 }
 
 /// A deliberately broken variant of a top: every occurrence of `find` in the exported text replaced by
@@ -46,6 +56,7 @@ pub struct Mutant {
 }
 
 /// One formal job: a property wrapper over one exported top, how it is proven, and its mutants.
+#[derive(Clone, Copy)]
 pub struct Proof {
     /// The job's name (its folder): the top's name, or the top's name and a variant.
     pub name: &'static str,
