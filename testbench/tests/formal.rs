@@ -46,7 +46,8 @@ fn every_proof_names_a_top_and_every_mutant_changes_its_export() {
             assert_ne!(mv, v, "{} {}", p.name, m.name);
         }
     }
-    // Every matcher, the 2x2 switch, the allocators, the transmitters and the v3 receiver have a proof.
+    // Every matcher, the 2x2 switch, the allocators, the transmitters, the v3 receiver and queue, the Benes
+    // network and the whole v3 switch have a proof.
     for t in [
         "matcher_m4_p1",
         "matcher_m16_p2",
@@ -62,6 +63,7 @@ fn every_proof_names_a_top_and_every_mutant_changes_its_export() {
         "alloc_wavefront_m8",
         "sp2_central_queue_v3",
         "benes8",
+        "sp2_switch_v3",
     ] {
         assert!(formal::for_top(t).next().is_some(), "{t}: no proof");
     }

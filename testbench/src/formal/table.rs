@@ -14,6 +14,7 @@ const RECEIVER_V3: &str = include_str!("../../formal/receiver_v3.sv");
 const SP2_ALLOCATOR_V3: &str = include_str!("../../formal/sp2_allocator_v3.sv");
 const SP2_CENTRAL_QUEUE: &str = include_str!("../../formal/sp2_central_queue.sv");
 const BENES: &str = include_str!("../../formal/benes.sv");
+const SP2_SWITCH_V3: &str = include_str!("../../formal/sp2_switch_v3.sv");
 
 /// The outputs of the 8-input Beneš from every input and every choice of one port per stage (`FOLLOW` of
 /// `benes.sv`): entry `32·p + c` (3 bits) is the output reached from input p when stage s takes port `c[s]`,
@@ -866,7 +867,66 @@ pub static PROOFS: &[Proof] = &[
             },
         ],
     },
+    Proof {
+        name: "sp2_switch_v3",
+        top: "sp2_switch_v3",
+        claims: "bounded, the whole switch with inputs 2 and 5 carrying any bytes within the link's \
+                 contract: a watched packet (the only one of its LEN) leaves only after it entered, once, on \
+                 an output of its R1, each byte unchanged and after its original, its CRC recomputed (flagged \
+                 if it came in bad); a token only for a byte received",
+        mode: Mode::Bmc(SWITCH_DEPTH),
+        cover_depth: 11,
+        mutant_depth: 11,
+        template: SP2_SWITCH_V3,
+        params: switch_params,
+        defines: &[],
+        observe: &[],
+        mutants: &[
+            Mutant {
+                name: "misroute",
+                what: "a receiver requests every output, not the set of its R1",
+                find: "req_r$d = src_set;",
+                replace: "req_r$d = 8'hff;",
+            },
+            Mutant {
+                name: "len-kept",
+                what: "the receiver passes LEN on unchanged (the route byte consumed but not counted)",
+                find: "hdr_len = n_dec;",
+                replace: "hdr_len = ar_n$q;",
+            },
+            Mutant {
+                name: "wrong-byte",
+                what: "a transmitter sends a crossbar byte shifted by one bit",
+                find: "d_byte = offer_entry[(32'h0)+:(8)];",
+                replace: "d_byte = offer_entry[(32'h1)+:(8)];",
+            },
+            Mutant {
+                name: "crc-no-data",
+                what: "the transmitters' CRC step ignores the byte",
+                find: "x$0 = crc ^ data;",
+                replace: "x$0 = crc;",
+            },
+            Mutant {
+                name: "extra-token",
+                what: "a receiver's token in every cycle",
+                find: "tok_n = (owed$q != 32'h0) | inc0 | inc1;",
+                replace: "tok_n = 1'b1;",
+            },
+        ],
+    },
 ];
+
+/// Depth of the whole switch's bounded proof (docs/formal.md: each step beyond it costs minutes).
+const SWITCH_DEPTH: u32 = 11;
+
+/// The whole-switch wrapper's parameters: the two inputs with traffic, RX_DEPTH.
+fn switch_params() -> Vec<(&'static str, String)> {
+    vec![
+        ("P", "2".to_string()),
+        ("Q", "5".to_string()),
+        ("RX_DEPTH", asr_model::sp2::RX_DEPTH.to_string()),
+    ]
+}
 
 /// Depth of the receiver's bounded proofs (docs/formal.md: each step beyond it costs tens of seconds).
 const RECEIVER_DEPTH: u32 = 14;
