@@ -99,6 +99,10 @@ fn bad_inputs_get_plain_errors_that_name_the_problem() {
             &["all", "--quick", "--cosim"],
             "error: --cosim with --quick: the co-simulation has no quick form",
         ),
+        (
+            &["all", "--quick", "--prove"],
+            "error: --prove with --quick: the proofs have no quick form",
+        ),
         (&["verilog", "--out", "afile"], "error: --out afile: exists and is not a folder"),
         (&["routes", "--topology", "sp2:16", "--out", "."], "error: --out .: is a folder, expected a file name"),
         (&["wave", "benes8-burst", "--out", "."], "error: --out .: is a folder, expected a file name"),

@@ -140,6 +140,22 @@ fn switch2_proof_passes() {
     );
     assert!(text.contains("  prove: PASS in "), "{text}");
     assert!(text.contains("  cover: PASS in "), "{text}");
+    // The results table and records beside the jobs (what `asr all --prove` writes for every job).
+    let table = std::fs::read_to_string(dir.join("f/results.txt")).unwrap();
+    assert!(
+        table.contains("| `switch2` | prove | k-induction | 2 | yes | PASS | PASS |"),
+        "{table}"
+    );
+    assert!(
+        table.contains("| `switch2` | cover | cover | 10 | no | PASS | PASS |"),
+        "{table}"
+    );
+    assert!(table.contains("2 tasks of 1 jobs in "), "{table}");
+    assert!(table.contains("; 0 not as they must be."), "{table}");
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("f/results.json")).unwrap())
+            .unwrap();
+    assert_eq!(v.as_array().unwrap().len(), 2);
 }
 
 /// `--json` with `--mutants`: one record per task, the proof unbounded and passing, every mutant a bounded

@@ -36,6 +36,11 @@ pub struct Args {
     /// Not part of the default run, which stays within a few minutes; not with --quick.
     #[arg(long)]
     pub cosim: bool,
+    /// Also run every formal proof with its cover task and mutants (`asr prove all --mutants`, SymbiYosys and
+    /// Yices from `scripts/setup.sh`; about 15 minutes): jobs and their `results.txt` and `results.json` in
+    /// `formal/`. Not part of the default run; not with --quick.
+    #[arg(long)]
+    pub prove: bool,
 }
 
 /// The sizes of the runs: the published figures ([`Scale::full`]) or `--quick`.
@@ -446,6 +451,9 @@ pub fn run(a: Args) -> Result<()> {
             "--cosim with --quick: the co-simulation has no quick form (run `asr cosim all`)"
         );
     }
+    if a.quick && a.prove {
+        anyhow::bail!("--prove with --quick: the proofs have no quick form (run `asr prove all`)");
+    }
     super::check::out_dir("--out", &a.out)?;
     let sc = if a.quick {
         Scale::quick(&a)
@@ -457,7 +465,7 @@ pub fn run(a: Args) -> Result<()> {
     }
     let t0 = Instant::now();
     let started = std::time::SystemTime::now();
-    let sections: [(&str, &dyn Fn() -> Result<()>); 11] = [
+    let sections: [(&str, &dyn Fn() -> Result<()>); 12] = [
         ("Verilog export and waveforms", &|| hdl(&a.out)),
         ("co-simulation of the exported Verilog (Verilator)", &|| {
             if !a.cosim {
@@ -470,6 +478,19 @@ pub fn run(a: Args) -> Result<()> {
             }
             super::cosim::suite(&a.out, a.seed)
         }),
+        (
+            "formal proofs of the exported Verilog (SymbiYosys)",
+            &|| {
+                if !a.prove {
+                    println!(
+                    "formal proofs: not in this run (`asr all --prove`, or `asr prove all --mutants --out {}`)\n",
+                    a.out.join("formal").display()
+                );
+                    return Ok(());
+                }
+                super::prove::suite(&a.out)
+            },
+        ),
         ("Table 2.1 (matching heuristic)", &|| {
             matching(&a.out, a.seed, &sc)
         }),

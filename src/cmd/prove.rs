@@ -1,12 +1,13 @@
 //! `asr prove [TOP]...`: formal proofs of the exported Verilog with SymbiYosys (docs/formal.md). For each
 //! proof of each named top (every proof when none is named) it writes a job folder under `--out` (the
 //! exported Verilog, the property wrapper `formal.sv`, the `.sby` file), runs the proof task and the `cover`
-//! task, and with `--mutants` every mutant, which must fail. Exit status 1 when a proof or a cover does not
-//! pass or a mutant is not caught. The tools: `yowasp-sby` and Yices from PyPI (`scripts/setup.sh`).
+//! task, and with `--mutants` every mutant, which must fail; the results go to `results.txt` (a table, one
+//! row per task) and `results.json` in `--out`. Exit status 1 when a proof or a cover does not pass or a
+//! mutant is not caught. `asr all --prove` runs every job this way ([`suite`]). The tools: `yowasp-sby` and Yices from PyPI (`scripts/setup.sh`).
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use asr_testbench::formal::{self, Proof, Status, Tools};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct Args {
@@ -124,10 +125,43 @@ pub fn run(a: Args) -> Result<()> {
         }
         return Ok(());
     }
+    let t0 = std::time::Instant::now();
+    let (records, bad) = run_all(&proofs, &a.out, a.mutants, !a.no_cover, a.json)?;
+    write_results(
+        &a.out,
+        &records,
+        proofs.len(),
+        &bad,
+        t0.elapsed().as_secs_f64(),
+    )?;
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&records)?);
+    } else {
+        println!(
+            "jobs in {}, the results in {}",
+            a.out.display(),
+            a.out.join("results.txt").display()
+        );
+    }
+    if !bad.is_empty() {
+        bail!("failed: {}", bad.join(", "));
+    }
+    Ok(())
+}
+
+/// Runs the proof task of every job of `proofs`, its cover task when `cover`, and its mutants when
+/// `mutants`; prints a line per task unless `json`. Returns one record per task and the tasks that did not
+/// give what they must.
+fn run_all(
+    proofs: &[Proof],
+    out: &Path,
+    mutants: bool,
+    cover: bool,
+    json: bool,
+) -> Result<(Vec<Record>, Vec<String>)> {
     let tools = Tools::find()?;
     let mut bad = Vec::new();
     let mut records = Vec::new();
-    let json = a.json;
     let mut record = |p: &Proof,
                       task: String,
                       engine: &'static str,
@@ -176,7 +210,7 @@ pub fn run(a: Args) -> Result<()> {
             traces,
         });
     };
-    for p in &proofs {
+    for p in proofs {
         if !json {
             println!("{} ({}): {}", p.name, p.mode.describe(), p.claims);
         }
@@ -185,7 +219,7 @@ pub fn run(a: Args) -> Result<()> {
             formal::Mode::Prove(d) => ("k-induction", d, true),
             formal::Mode::Bmc(d) => ("bmc", d, false),
         };
-        let o = p.prove(&tools, &a.out)?;
+        let o = p.prove(&tools, out)?;
         record(
             p,
             p.mode.task().to_string(),
@@ -195,16 +229,16 @@ pub fn run(a: Args) -> Result<()> {
             "PASS",
             &o,
         );
-        if !a.no_cover {
-            let o = p.cover(&tools, &a.out)?;
+        if cover {
+            let o = p.cover(&tools, out)?;
             record(p, "cover".into(), "cover", p.cover_depth, false, "PASS", &o);
         }
-        if a.mutants {
+        if mutants {
             for m in p.mutants {
                 if !json {
                     println!("  mutant {}: {}", m.name, m.what);
                 }
-                let o = p.mutant(m, &tools, &a.out)?;
+                let o = p.mutant(m, &tools, out)?;
                 record(
                     p,
                     format!("mutant:{}", m.name),
@@ -217,13 +251,71 @@ pub fn run(a: Args) -> Result<()> {
             }
         }
     }
-    if json {
-        println!("{}", serde_json::to_string_pretty(&records)?);
-    } else {
-        println!("jobs in {}", a.out.display());
+    drop(record);
+    Ok((records, bad))
+}
+
+/// Writes the results table (`results.txt`, a Markdown table: one row per task) and the records
+/// (`results.json`) into `out`; returns the table.
+fn write_results(
+    out: &Path,
+    records: &[Record],
+    jobs: usize,
+    bad: &[String],
+    seconds: f64,
+) -> Result<String> {
+    let mut t = String::from(
+        "Formal proofs of the exported Verilog (SymbiYosys, Yices; docs/formal.md): one row per task \
+         (`asr prove TOP --mutants` replays a top's rows)\n\n\
+         | job | task | engine | depth | any length | status | must be | s |\n|---|---|---|---|---|---|---|---|\n",
+    );
+    for r in records {
+        t += &format!(
+            "| `{}` | {} | {} | {} | {} | {} | {} | {:.1} |\n",
+            r.job,
+            r.task,
+            r.engine,
+            r.depth,
+            if r.unbounded { "yes" } else { "no" },
+            r.status,
+            r.expected,
+            r.seconds
+        );
     }
+    t += &format!(
+        "\n{} tasks of {jobs} jobs in {seconds:.1} s, one at a time; {} not as they must be.\n",
+        records.len(),
+        bad.len()
+    );
+    let f = out.join("results.txt");
+    std::fs::write(&f, &t).with_context(|| format!("writing {}", f.display()))?;
+    let f = out.join("results.json");
+    std::fs::write(&f, serde_json::to_string_pretty(records)?)
+        .with_context(|| format!("writing {}", f.display()))?;
+    Ok(t)
+}
+
+/// `asr all --prove`: every job's proof, cover task and mutants, into `out/formal/` with its
+/// `results.txt` and `results.json`. An error when a task did not give what it must (written first).
+pub fn suite(out: &Path) -> Result<()> {
+    let t0 = std::time::Instant::now();
+    let proofs: Vec<Proof> = formal::PROOFS.to_vec();
+    let dir = out.join("formal");
+    let (records, bad) = run_all(&proofs, &dir, true, true, false)?;
+    let t = write_results(
+        &dir,
+        &records,
+        proofs.len(),
+        &bad,
+        t0.elapsed().as_secs_f64(),
+    )?;
+    print!("{t}");
     if !bad.is_empty() {
-        bail!("failed: {}", bad.join(", "));
+        bail!(
+            "formal: {} (see {})",
+            bad.join(", "),
+            dir.join("results.txt").display()
+        );
     }
     Ok(())
 }
