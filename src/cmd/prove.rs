@@ -251,7 +251,6 @@ fn run_all(
             }
         }
     }
-    drop(record);
     Ok((records, bad))
 }
 
