@@ -1,7 +1,7 @@
 //! The formal proofs of docs/formal.md (`asr_testbench::formal`, `asr prove`): every proof and every cover
 //! task passes, and every mutant fails with a counterexample. The short tier runs the 2×2 switch's proof and
-//! one of its mutants (seconds); the long tier (`scripts/test.sh`) every proof, cover and mutant (about five
-//! minutes on 2 cores). Needs `yowasp-sby` and Yices (`scripts/setup.sh` installs them into `.venv/`).
+//! one of its mutants (seconds); the long tier (`scripts/test.sh`) every proof, cover and mutant (about 20
+//! minutes, one task at a time). Needs `yowasp-sby` and Yices (`scripts/setup.sh` installs them into `.venv/`).
 
 use asr_testbench::formal::{self, Proof, Status, Tools, PROOFS};
 use std::path::PathBuf;
@@ -110,7 +110,7 @@ fn switch2_is_proven_and_a_lost_packet_is_caught() {
 }
 
 #[test]
-#[ignore = "long tier: formal proofs (about five minutes)"]
+#[ignore = "long tier: formal proofs (about 20 minutes on one core)"]
 fn every_proof_passes_and_every_mutant_is_caught() {
     let tools = Tools::find().unwrap();
     let mut bad = Vec::new();
