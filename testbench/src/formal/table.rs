@@ -416,17 +416,18 @@ pub static PROOFS: &[Proof] = &[
     Proof {
         name: "sp2_central_queue_v3",
         top: "sp2_central_queue_v3",
-        claims: "with receivers keeping their contract (V3.C), everything else arbitrary, for 9 cycles \
+        claims: "with receivers keeping their contract (V3.C), everything else arbitrary, for 13 cycles \
                  from reset: admissions only asked for and permitted, at most two not started per receiver, \
                  a pop always finds a chunk, no chunk handed out twice, the free chunks cover the chunks owed \
-                 and one per output without load; white box: free + in use = 128, the admission's room \
-                 register is what is left",
-        mode: Mode::Bmc(9),
-        cover_depth: 9,
-        mutant_depth: 9,
+                 and one per output without load; the first reads: no more packets or chunks read per output \
+                 than pushed, a tracked entry read back as written and after its writer left; white box: \
+                 free + in use = 128, the admission's room register is what is left",
+        mode: Mode::Bmc(13),
+        cover_depth: 12,
+        mutant_depth: 12,
         template: SP2_CENTRAL_QUEUE,
         params: no_params,
-        defines: &[],
+        defines: &["READS"],
         observe: &[
             ("fcnt", "dut.free.fcnt$q"),
             ("room", "dut.room$q"),
@@ -456,6 +457,12 @@ pub static PROOFS: &[Proof] = &[
                 what: "the free list counts as non-empty only with all 128 chunks on it",
                 find: "valid = |fcnt$q;",
                 replace: "valid = fcnt$q[7];",
+            },
+            Mutant {
+                name: "ready-unpushed",
+                what: "output 0 is ready to read with no packet pushed for it",
+                find: "rdy$0$d = ~rd_arb$onehot[0] & (atn$0 | |pcn$0) & ~bsel$0;",
+                replace: "rdy$0$d = ~rd_arb$onehot[0] & ~bsel$0;",
             },
         ],
     },
