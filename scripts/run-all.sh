@@ -11,8 +11,8 @@
 #            and only the cached synthesis results.
 #   --cosim: also the co-simulation of every exported top in Verilator (`asr all --cosim`, OUT/cosim.txt;
 #            about 13 minutes more on 2 cores).
-#   --prove: also every formal proof, cover task and mutant (`asr all --prove`, OUT/formal.txt; about 15
-#            minutes more).
+#   --prove: also every formal proof, cover task and mutant (`asr all --prove`, OUT/formal/results.txt;
+#            about 17 minutes more).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 quick=0

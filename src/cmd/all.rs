@@ -37,10 +37,24 @@ pub struct Args {
     #[arg(long)]
     pub cosim: bool,
     /// Also run every formal proof with its cover task and mutants (`asr prove all --mutants`, SymbiYosys and
-    /// Yices from `scripts/setup.sh`; about 15 minutes): jobs and their `results.txt` and `results.json` in
-    /// `formal/`. Not part of the default run; not with --quick.
+    /// Yices from `scripts/setup.sh`; about 17 minutes, one task at a time): jobs and their `results.txt` and
+    /// `results.json` in `formal/`. Not part of the default run; not with --quick.
     #[arg(long)]
     pub prove: bool,
+}
+
+/// The formal proofs' section: every job with `--prove` (`asr prove`'s [`super::prove::suite`]), else a line
+/// saying how to run them.
+fn formal(out: &std::path::Path, prove: bool) -> Result<()> {
+    if !prove {
+        let dir = out.join("formal");
+        println!(
+            "formal proofs: not in this run (`asr all --prove`, or `asr prove all --mutants --out {}`)\n",
+            dir.display()
+        );
+        return Ok(());
+    }
+    super::prove::suite(out)
 }
 
 /// The sizes of the runs: the published figures ([`Scale::full`]) or `--quick`.
@@ -480,16 +494,7 @@ pub fn run(a: Args) -> Result<()> {
         }),
         (
             "formal proofs of the exported Verilog (SymbiYosys)",
-            &|| {
-                if !a.prove {
-                    println!(
-                    "formal proofs: not in this run (`asr all --prove`, or `asr prove all --mutants --out {}`)\n",
-                    a.out.join("formal").display()
-                );
-                    return Ok(());
-                }
-                super::prove::suite(&a.out)
-            },
+            &|| formal(&a.out, a.prove),
         ),
         ("Table 2.1 (matching heuristic)", &|| {
             matching(&a.out, a.seed, &sc)

@@ -3,7 +3,8 @@
 //! exported Verilog, the property wrapper `formal.sv`, the `.sby` file), runs the proof task and the `cover`
 //! task, and with `--mutants` every mutant, which must fail; the results go to `results.txt` (a table, one
 //! row per task) and `results.json` in `--out`. Exit status 1 when a proof or a cover does not pass or a
-//! mutant is not caught. `asr all --prove` runs every job this way ([`suite`]). The tools: `yowasp-sby` and Yices from PyPI (`scripts/setup.sh`).
+//! mutant is not caught. `asr all --prove` runs every job this way ([`suite`]). The tools: `yowasp-sby`
+//! and Yices from PyPI (`scripts/setup.sh`).
 
 use anyhow::{bail, Context, Result};
 use asr_testbench::formal::{self, Proof, Status, Tools};
@@ -125,15 +126,7 @@ pub fn run(a: Args) -> Result<()> {
         }
         return Ok(());
     }
-    let t0 = std::time::Instant::now();
-    let (records, bad) = run_all(&proofs, &a.out, a.mutants, !a.no_cover, a.json)?;
-    write_results(
-        &a.out,
-        &records,
-        proofs.len(),
-        &bad,
-        t0.elapsed().as_secs_f64(),
-    )?;
+    let (records, bad, _) = run_and_write(&proofs, &a.out, a.mutants, !a.no_cover, a.json)?;
     if a.json {
         println!("{}", serde_json::to_string_pretty(&records)?);
     } else {
@@ -147,6 +140,27 @@ pub fn run(a: Args) -> Result<()> {
         bail!("failed: {}", bad.join(", "));
     }
     Ok(())
+}
+
+/// [`run_all`], then [`write_results`] into `out` with the time it took: the records, the tasks that did
+/// not give what they must, and the table.
+fn run_and_write(
+    proofs: &[Proof],
+    out: &Path,
+    mutants: bool,
+    cover: bool,
+    json: bool,
+) -> Result<(Vec<Record>, Vec<String>, String)> {
+    let t0 = std::time::Instant::now();
+    let (records, bad) = run_all(proofs, out, mutants, cover, json)?;
+    let table = write_results(
+        out,
+        &records,
+        proofs.len(),
+        &bad,
+        t0.elapsed().as_secs_f64(),
+    )?;
+    Ok((records, bad, table))
 }
 
 /// Runs the proof task of every job of `proofs`, its cover task when `cover`, and its mutants when
@@ -297,18 +311,9 @@ fn write_results(
 /// `asr all --prove`: every job's proof, cover task and mutants, into `out/formal/` with its
 /// `results.txt` and `results.json`. An error when a task did not give what it must (written first).
 pub fn suite(out: &Path) -> Result<()> {
-    let t0 = std::time::Instant::now();
-    let proofs: Vec<Proof> = formal::PROOFS.to_vec();
     let dir = out.join("formal");
-    let (records, bad) = run_all(&proofs, &dir, true, true, false)?;
-    let t = write_results(
-        &dir,
-        &records,
-        proofs.len(),
-        &bad,
-        t0.elapsed().as_secs_f64(),
-    )?;
-    print!("{t}");
+    let (_, bad, table) = run_and_write(formal::PROOFS, &dir, true, true, false)?;
+    print!("{table}");
     if !bad.is_empty() {
         bail!(
             "formal: {} (see {})",
