@@ -92,20 +92,24 @@ fn list_unknown_top_and_write_only() {
         sby.contains("prove: depth 5\n") && sby.contains("cover: depth 10\n"),
         "{sby}"
     );
-    let out = asr_in(
-        &dir,
-        &["prove", "switch2", "--depth", "0"],
-        Duration::from_secs(60),
-    );
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("'--depth <DEPTH>'"));
-    let out = asr_in(
-        &dir,
-        &["prove", "all", "switch2", "--write-only"],
-        Duration::from_secs(60),
-    );
-    assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("all: name it alone"));
+    // Refused: a depth of 0 (clap's usage error, status 2) and `all` beside a top (status 1).
+    for (args, code, message) in [
+        (
+            &["prove", "switch2", "--depth", "0"][..],
+            2,
+            "'--depth <DEPTH>'",
+        ),
+        (
+            &["prove", "all", "switch2", "--write-only"][..],
+            1,
+            "all: name it alone",
+        ),
+    ] {
+        let out = asr_in(&dir, args, Duration::from_secs(60));
+        assert_eq!(out.status.code(), Some(code), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
     let out = asr_in(
         &dir,
         &["prove", "all", "--write-only", "--out", "h"],
