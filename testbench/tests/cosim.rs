@@ -302,6 +302,7 @@ fn an_icarus_zero_delay_loop_is_reported_not_waited_for() {
         v,
         &pins[..300],
         &expect[..300],
+        &[],
         None,
         std::time::Duration::from_secs(60),
     )
@@ -314,6 +315,7 @@ fn an_icarus_zero_delay_loop_is_reported_not_waited_for() {
         v,
         &pins,
         &expect,
+        &[],
         None,
         std::time::Duration::from_secs(3),
     )

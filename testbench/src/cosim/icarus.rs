@@ -3,7 +3,9 @@
 //!
 //! A vector file (`$readmemh`, one line per cycle: inputs then expected outputs, first field most significant)
 //! and a generated test bench that applies the inputs, waits, compares every output with `!==` (so an X or Z
-//! from the design is a mismatch), counts vectors with X or Z in an expected value, and for clocked tops then
+//! from the design is a mismatch; an output with bits the model leaves undefined in some frame,
+//! [`super::ports::Frame::care`], has a `care_` field after the expected values, and only its defined bits
+//! are compared), counts vectors with X or Z in an expected value, and for clocked tops then
 //! pulses `clock`. The loop runs until the first vector the file did not fill, so the count of applied vectors
 //! it prints (`APPLIED n XZ k`) is measured inside the simulation, not written into it. A missing `iverilog`
 //! is an error. The test bench prints `CYCLE n` every [`PROGRESS_EVERY`] vectors; a run that prints nothing for
@@ -57,13 +59,21 @@ pub struct FramesReport {
 /// input ports then the expected output ports (first field most significant). Inputs change one time unit
 /// after the falling clock edge, outputs are compared one unit later, then the clock rises. With `dump`, the
 /// whole test bench is dumped to the file from the vector of that index on.
+/// `masked[k]`: output k has a `care_` field.
 pub fn frames_testbench(
     layout: &super::ports::Layout,
     count: usize,
+    masked: &[bool],
     dump: Option<(u64, &std::path::Path)>,
 ) -> String {
     let (ins, outs) = (&layout.inputs, &layout.outputs);
-    let total: usize = ins.iter().chain(outs).map(|p| p.width).sum();
+    let total: usize = ins.iter().chain(outs).map(|p| p.width).sum::<usize>()
+        + outs
+            .iter()
+            .zip(masked)
+            .filter(|(_, &m)| m)
+            .map(|(p, _)| p.width)
+            .sum::<usize>();
     let mut v = String::new();
     let top = &layout.top;
     writeln!(v, "`timescale 1ns/1ps\nmodule tb;").unwrap();
@@ -73,9 +83,12 @@ pub fn frames_testbench(
     for p in ins {
         writeln!(v, "  reg [{}:0] {};", p.width - 1, p.name).unwrap();
     }
-    for p in outs {
+    for (p, &m) in outs.iter().zip(masked) {
         writeln!(v, "  wire [{}:0] {};", p.width - 1, p.name).unwrap();
         writeln!(v, "  reg [{}:0] exp_{};", p.width - 1, p.name).unwrap();
+        if m {
+            writeln!(v, "  reg [{}:0] care_{};", p.width - 1, p.name).unwrap();
+        }
     }
     writeln!(v, "  integer i, applied, xz, bad;").unwrap();
     let conns: Vec<String> = (layout
@@ -89,6 +102,12 @@ pub fn frames_testbench(
         .iter()
         .map(|p| p.name.clone())
         .chain(outs.iter().map(|p| format!("exp_{}", p.name)))
+        .chain(
+            outs.iter()
+                .zip(masked)
+                .filter(|(_, &m)| m)
+                .map(|(p, _)| format!("care_{}", p.name)),
+        )
         .collect();
     writeln!(v, "  initial begin").unwrap();
     writeln!(v, "    $readmemh(\"vectors.hex\", mem);").unwrap();
@@ -118,11 +137,16 @@ pub fn frames_testbench(
         .map(|p| format!("((^exp_{}) === 1'bx)", p.name))
         .collect();
     writeln!(v, "      if ({}) xz = xz + 1;", xz.join(" || ")).unwrap();
-    for (k, p) in outs.iter().enumerate() {
+    for (k, (p, &m)) in outs.iter().zip(masked).enumerate() {
         let e = if k == 0 { "" } else { "else " };
+        let differs = if m {
+            format!("((({0} ^ exp_{0}) & care_{0}) !== 0)", p.name)
+        } else {
+            format!("({0} !== exp_{0})", p.name)
+        };
         writeln!(
             v,
-            "      {e}if ({0} !== exp_{0}) begin bad = 1; $display(\"MISMATCH %0d {0} %h %h\", i, {0}, exp_{0}); end",
+            "      {e}if {differs} begin bad = 1; $display(\"MISMATCH %0d {0} %h %h\", i, {0}, exp_{0}); end",
             p.name
         )
         .unwrap();
@@ -138,15 +162,17 @@ pub fn frames_testbench(
 }
 
 /// Runs `verilog` in Icarus on frames (`pins` and `expect`, one frame per cycle as
-/// [`super::ports::Layout`] lays them out); stops at the first mismatch. A missing `iverilog` is an error.
+/// [`super::ports::Layout`] lays them out, `care` the expected frames' defined bits or empty when all
+/// are); stops at the first mismatch. A missing `iverilog` is an error.
 pub fn run_frames(
     layout: &super::ports::Layout,
     verilog: &str,
     pins: &[u32],
     expect: &[u32],
+    care: &[u32],
     dump: Option<(u64, &std::path::Path)>,
 ) -> Result<FramesReport> {
-    run_frames_stall(layout, verilog, pins, expect, dump, STALL)
+    run_frames_stall(layout, verilog, pins, expect, care, dump, STALL)
 }
 
 /// [`run_frames`] with the time `vvp` may print nothing before it is stopped as stalled.
@@ -155,25 +181,40 @@ pub fn run_frames_stall(
     verilog: &str,
     pins: &[u32],
     expect: &[u32],
+    care: &[u32],
     dump: Option<(u64, &std::path::Path)>,
     stall: std::time::Duration,
 ) -> Result<FramesReport> {
     let (iw, ow) = (layout.input_words(), layout.output_words());
     let count = expect.len() / ow;
-    if count == 0 || pins.len() != count * iw {
+    if count == 0 || pins.len() != count * iw || !(care.is_empty() || care.len() == expect.len()) {
         bail!(
-            "{}: {count} expected frames and {} input words",
+            "{}: {count} expected frames, {} input words, {} care words",
             layout.top,
-            pins.len()
+            pins.len(),
+            care.len()
         );
     }
     let top = &layout.top;
+    let undefined = |c: &[u32], p: &super::ports::Port| frame_bits(c, p).iter().any(|&b| !b);
+    let masked: Vec<bool> = layout
+        .outputs
+        .iter()
+        .map(|p| (0..count).any(|c| !care.is_empty() && undefined(&care[c * ow..(c + 1) * ow], p)))
+        .collect();
     let total: usize = layout
         .inputs
         .iter()
         .chain(&layout.outputs)
         .map(|p| p.width)
-        .sum();
+        .sum::<usize>()
+        + layout
+            .outputs
+            .iter()
+            .zip(&masked)
+            .filter(|(_, &m)| m)
+            .map(|(p, _)| p.width)
+            .sum::<usize>();
     let dir: PathBuf = std::env::temp_dir().join(format!(
         "asr-icarus-{top}-{}-{}",
         std::process::id(),
@@ -191,6 +232,14 @@ pub fn run_frames_stall(
             .iter()
             .map(|x| frame_bits(p, x))
             .chain(layout.outputs.iter().map(|x| frame_bits(e, x)))
+            .chain(
+                layout
+                    .outputs
+                    .iter()
+                    .zip(&masked)
+                    .filter(|(_, &m)| m)
+                    .map(|(x, _)| frame_bits(&care[c * ow..(c + 1) * ow], x)),
+            )
             .collect();
         let refs: Vec<&Value> = fields.iter().collect();
         hex.push_str(&hex_line(&refs, total));
@@ -207,6 +256,7 @@ pub fn run_frames_stall(
         frames_testbench(
             layout,
             count,
+            &masked,
             dump_abs.as_ref().map(|(f, p)| (*f, p.as_path())),
         ),
     )?;

@@ -4,6 +4,10 @@
 //! A frame holds the values of a port list in declaration order, each port in `ceil(width / 32)` little-endian
 //! 32-bit words (Verilator's layout: `CData`/`SData`/`IData` in one word, `QData` in two, `VlWide` in as many as
 //! it needs), unused high bits 0. The clock is not part of any frame: a backend drives it.
+//!
+//! An expected frame may leave bits undefined ([`Frame::put_fields_opt`]: a RAM entry never written since
+//! the reset, which a reset cannot restore): its `care` words have those bits 0, and every comparison of a
+//! design's outputs with it ([`same`]) skips them. Every other bit is compared.
 
 use anyhow::{bail, Context, Result};
 use std::sync::Arc;
@@ -165,7 +169,20 @@ pub struct Frame {
     ports: Arc<[Port]>,
     /// The frame's 32-bit words (see the module documentation for the layout).
     pub words: Vec<u32>,
+    /// Per bit of `words`: 1 where an expected value is defined (compared), 0 where it is left undefined.
+    pub care: Vec<u32>,
     next: usize,
+}
+
+/// Whether `actual` equals `expect` on every bit `care` marks (the words of one frame, or of as many
+/// frames side by side).
+pub fn same(expect: &[u32], care: &[u32], actual: &[u32]) -> bool {
+    debug_assert!(expect.len() == care.len() && care.len() == actual.len());
+    expect
+        .iter()
+        .zip(care)
+        .zip(actual)
+        .all(|((e, c), a)| (e ^ a) & c == 0)
 }
 
 impl Frame {
@@ -175,6 +192,7 @@ impl Frame {
         Frame {
             ports: ports.into(),
             words: vec![0; n],
+            care: vec![!0; n],
             next: 0,
         }
     }
@@ -187,6 +205,7 @@ impl Frame {
     /// Starts writing a new cycle from the first port.
     pub fn clear(&mut self) {
         self.words.iter_mut().for_each(|w| *w = 0);
+        self.care.iter_mut().for_each(|w| *w = !0);
         self.next = 0;
     }
 
@@ -229,6 +248,19 @@ impl Frame {
         }
     }
 
+    /// [`Frame::put_fields`] with some fields undefined (`None`: written 0, not compared).
+    pub fn put_fields_opt(&mut self, name: &str, fields: &[Option<u128>], w: usize) {
+        let values: Vec<u128> = fields.iter().map(|f| f.unwrap_or(0)).collect();
+        self.put_fields(name, &values, w);
+        let p = self.ports[self.next - 1].clone();
+        let care = &mut self.care[p.offset..p.offset + p.words()];
+        for (k, _) in fields.iter().enumerate().filter(|(_, f)| f.is_none()) {
+            for bit in k * w..(k + 1) * w {
+                care[bit / 32] &= !(1 << (bit % 32));
+            }
+        }
+    }
+
     /// Writes one value of `width` ≤ 64 bits as port `name`.
     pub fn put(&mut self, name: &str, v: u64, width: usize) {
         assert!(width <= 64);
@@ -262,9 +294,24 @@ impl Frame {
         }
     }
 
-    /// The value of port `p` as a hexadecimal string of its width (for reports).
+    /// The value of port `p` as a hexadecimal string of its width (for reports); a digit with an undefined
+    /// bit is `x`.
     pub fn hex(&self, p: &Port) -> String {
-        hex(&self.words[p.offset..p.offset + p.words()], p.width)
+        let r = p.offset..p.offset + p.words();
+        let h = hex(&self.words[r.clone()], p.width);
+        let undefined: Vec<u32> = self.care[r]
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| {
+                let bits = (p.width - 32 * i).min(32);
+                !c & if bits == 32 { !0 } else { (1u32 << bits) - 1 }
+            })
+            .collect();
+        let c = hex(&undefined, p.width);
+        h.chars()
+            .zip(c.chars())
+            .map(|(d, u)| if u == '0' { d } else { 'x' })
+            .collect()
     }
 
     /// The bits of port `p`, little-endian.

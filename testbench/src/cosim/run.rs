@@ -153,6 +153,8 @@ struct Batch {
     len: usize,
     pins: Vec<u32>,
     expect: Vec<u32>,
+    /// The expected frames' defined bits ([`Frame::care`]).
+    care: Vec<u32>,
     /// After the last batch: the model's final result.
     end: Option<Result<Final, String>>,
 }
@@ -177,6 +179,7 @@ fn produce(mut top: Box<dyn Top>, layout: &Layout, cycles: u64, tx: SyncSender<B
         len: 0,
         pins: Vec::with_capacity(BATCH * iw),
         expect: Vec::with_capacity(BATCH * ow),
+        care: Vec::with_capacity(BATCH * ow),
         end: None,
     };
     let mut b = new_batch(0);
@@ -214,6 +217,7 @@ fn produce(mut top: Box<dyn Top>, layout: &Layout, cycles: u64, tx: SyncSender<B
         );
         b.pins.extend_from_slice(&pins.words);
         b.expect.extend_from_slice(&expect.words);
+        b.care.extend_from_slice(&expect.care);
         b.len += 1;
         n += 1;
         if b.len == BATCH && tx.send(std::mem::replace(&mut b, new_batch(n))).is_err() {
@@ -245,19 +249,27 @@ fn flip(p: &Option<Perturb>, input: bool, n: u64, ports: &[super::Port], words: 
     words[p.offset + bit / 32] ^= 1 << (bit % 32);
 }
 
-/// The first port whose words differ.
-fn first_difference(layout: &Layout, n: u64, expect: &[u32], actual: &[u32]) -> Mismatch {
+/// The first port whose words differ on a defined bit (`care`).
+fn first_difference(
+    layout: &Layout,
+    n: u64,
+    expect: &[u32],
+    care: &[u32],
+    actual: &[u32],
+) -> Mismatch {
     let f = |w: &[u32]| {
         let mut fr = Frame::new(&layout.outputs);
         fr.words.copy_from_slice(w);
         fr
     };
-    let (e, a) = (f(expect), f(actual));
+    let (mut e, a) = (f(expect), f(actual));
+    e.care.copy_from_slice(care);
     let p = layout
         .outputs
         .iter()
         .find(|p| {
-            e.words[p.offset..p.offset + p.words()] != a.words[p.offset..p.offset + p.words()]
+            let r = p.offset..p.offset + p.words();
+            !super::ports::same(&e.words[r.clone()], &e.care[r.clone()], &a.words[r])
         })
         .expect("the frames differ");
     Mismatch {
@@ -334,6 +346,7 @@ pub fn lockstep(
     let (iw, ow) = (layout.input_words(), layout.output_words());
     let mut out = vec![0u32; ow];
     let mut scratch = vec![0u32; iw];
+    let mut all_care = vec![!0u32; ow];
     let mut ring = opts
         .vcd
         .as_ref()
@@ -352,19 +365,25 @@ pub fn lockstep(
                 let n = b.first + i as u64;
                 let mut pins = &b.pins[i * iw..(i + 1) * iw];
                 let expect = &b.expect[i * ow..(i + 1) * ow];
+                let mut care = &b.care[i * ow..(i + 1) * ow];
                 if matches!(opts.perturb, Some(Perturb::Input { cycle, .. }) if cycle == n) {
                     scratch.copy_from_slice(pins);
                     flip(&opts.perturb, true, n, &layout.inputs, &mut scratch);
                     pins = &scratch;
                 }
                 backend.cycle(pins, &mut out);
+                if matches!(opts.perturb, Some(Perturb::Output { cycle, .. }) if cycle == n) {
+                    // The flipped bit is compared, defined or not.
+                    all_care.iter_mut().for_each(|c| *c = !0);
+                    care = &all_care;
+                }
                 flip(&opts.perturb, false, n, &layout.outputs, &mut out);
                 cycles = n + 1;
                 if let Some(r) = ring.as_mut() {
                     r.push(n, pins, expect, &out);
                 }
-                if out != expect {
-                    first = Some(first_difference(layout, n, expect, &out));
+                if !super::ports::same(expect, care, &out) {
+                    first = Some(first_difference(layout, n, expect, care, &out));
                     break 'outer;
                 }
             }
@@ -419,6 +438,8 @@ pub struct Recording {
     pub pins: Vec<u32>,
     /// Expected output frames of the same cycles, concatenated.
     pub expect: Vec<u32>,
+    /// Their defined bits ([`Frame::care`]), concatenated.
+    pub care: Vec<u32>,
     /// The definition after the last recorded cycle (for its packet count and counters).
     pub top: Box<dyn Top>,
 }
@@ -429,7 +450,7 @@ pub fn record(opts: &Options, layout: &Layout, upto: u64) -> Result<Recording> {
     let mut top = opts.make_top()?;
     let mut pins = Frame::new(&layout.inputs);
     let mut expect = Frame::new(&layout.outputs);
-    let (mut p, mut e) = (Vec::new(), Vec::new());
+    let (mut p, mut e, mut c) = (Vec::new(), Vec::new(), Vec::new());
     let mut draining = false;
     for n in 0..upto {
         if n == opts.cycles && !draining {
@@ -450,10 +471,12 @@ pub fn record(opts: &Options, layout: &Layout, upto: u64) -> Result<Recording> {
         })?;
         p.extend_from_slice(&pins.words);
         e.extend_from_slice(&expect.words);
+        c.extend_from_slice(&expect.care);
     }
     Ok(Recording {
         pins: p,
         expect: e,
+        care: c,
         top,
     })
 }
@@ -518,6 +541,7 @@ fn run_icarus(opts: &Options, layout: &Layout, verilog: &str) -> Result<Report> 
     let Recording {
         mut pins,
         mut expect,
+        mut care,
         mut top,
     } = record(opts, layout, limit)?;
     let (iw, ow) = (layout.input_words(), layout.output_words());
@@ -549,9 +573,12 @@ fn run_icarus(opts: &Options, layout: &Layout, verilog: &str) -> Result<Report> 
             &layout.outputs,
             &mut expect[i * ow..(i + 1) * ow],
         );
+        if matches!(opts.perturb, Some(Perturb::Output { cycle, .. }) if cycle == c) {
+            care[i * ow..(i + 1) * ow].fill(!0);
+        }
     }
     let t = Instant::now();
-    let r = super::icarus::run_frames(layout, verilog, &pins, &expect, None)?;
+    let r = super::icarus::run_frames(layout, verilog, &pins, &expect, &care, None)?;
     let seconds = t.elapsed().as_secs_f64();
     if r.xz_expected != 0 {
         bail!(
@@ -595,6 +622,7 @@ fn run_icarus(opts: &Options, layout: &Layout, verilog: &str) -> Result<Report> 
             verilog,
             &pins[..upto * iw],
             &expect[..upto * ow],
+            &care[..upto * ow],
             Some((m.cycle.saturating_sub(VCD_CYCLES), path)),
         )?;
         report.vcd = vec![path.clone()];

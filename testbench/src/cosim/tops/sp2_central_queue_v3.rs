@@ -5,10 +5,9 @@
 //! the edge (`trace.before.cq`).
 //!
 //! Encoding of the model's values on the pins: `None` fields 0; `rd_banks` holds each bank's entry by
-//! `Entry::to_bits` (an entry never written since reset is 0, as the HDL's block RAMs start). When no chunk
-//! was read (`rd` None) the HDL's `rd_banks` is its banks' read of chunk 0 at the edge before (the read
-//! address of a cycle without a read), so the expected value is chunk 0 as it was at the start of the
-//! cycle before, which this definition keeps from the model.
+//! `Entry::to_bits`. The queue's RAMs have no initial contents (so that a reset restores the queue), so an
+//! entry never written since the reset is undefined (`Frame::put_fields_opt`: not compared), and so is
+//! all of `rd_banks` when no chunk was read (`rd` None: the HDL's banks read chunk 0, don't care).
 //!
 //! Checks beside the comparison (model side, every cycle): a write's bank is the receiver's slot
 //! `(i + t) mod 8` (the HDL derives it from its slot counter), and no used RAM read meets a write at its
@@ -67,20 +66,16 @@ crate::rusthdl_io!(
     ]
 );
 
-/// A chunk's entries as the 80-bit `rd_banks` (bank j at bits `[10j +: 10]`, `None` 0).
-fn banks_bits(b: &[Option<Entry>; CHUNK]) -> Vec<u128> {
-    b.iter()
-        .map(|e| e.map_or(0, |e| e.to_bits() as u128))
-        .collect()
+/// A chunk's entries as the 80-bit `rd_banks` (bank j at bits `[10j +: 10]`, `None` undefined).
+fn banks_bits(b: &[Option<Entry>; CHUNK]) -> Vec<Option<u128>> {
+    b.iter().map(|e| e.map(|e| e.to_bits() as u128)).collect()
 }
 
-/// The `sp2_central_queue_v3` definition: the shadow switch, chunk 0's history and the counters.
+/// The `sp2_central_queue_v3` definition: the shadow switch and the counters.
 pub struct CentralQueueV3Top {
     sh: Shadow,
     /// The model queue at the start of the current cycle (for the read of the cycle).
     cq: CentralQueue,
-    /// Chunk 0 at the start of the cycle before.
-    c0_prev: [Option<Entry>; CHUNK],
     counts: Counts,
 }
 
@@ -106,7 +101,6 @@ impl CentralQueueV3Top {
         CentralQueueV3Top {
             sh: Shadow::new(seed),
             cq: CentralQueue::new(),
-            c0_prev: [None; CHUNK],
             counts: Counts::default(),
         }
     }
@@ -238,8 +232,8 @@ impl Top for CentralQueueV3Top {
         expect.put("free_head", g.free_head.unwrap_or(0) as u64, 7);
         expect.put("rd_valid", g.rd.is_some() as u64, 1);
         expect.put("rd_to", g.rd.map_or(0, |r| r.0) as u64, 3);
-        let banks = g.rd.map_or(self.c0_prev, |r| r.1.banks);
-        expect.put_fields("rd_banks", &banks_bits(&banks), 10);
+        let banks = g.rd.map_or([None; CHUNK], |r| r.1.banks);
+        expect.put_fields_opt("rd_banks", &banks_bits(&banks), 10);
         expect.put("rd_start", g.rd.map_or(0, |r| r.1.start) as u64, 3);
         let head = g.rd.and_then(|r| r.1.head);
         expect.put("rd_head_valid", head.is_some() as u64, 1);
@@ -249,7 +243,6 @@ impl Top for CentralQueueV3Top {
             self.counts.starts += d.head.is_some() as u64;
         }
         self.counts.admissions += g.adm.is_some() as u64;
-        self.c0_prev = self.cq.banks[0];
         self.cq = after;
         Ok(())
     }

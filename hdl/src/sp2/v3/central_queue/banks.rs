@@ -1,5 +1,5 @@
 //! The central queue's 8 byte-sliced banks ([`Banks`]): entry j of chunk c at address c of bank j, each
-//! bank a block RAM (`RAM<10 bits, 128>`, initialised to 0) with one write and one read port.
+//! bank a block RAM (`RAM<10 bits, 128>`, no initial contents) with one write and one read port.
 //!
 //! Ports: in `clock`, `t[2:0]` (the slot counter: receiver r writes bank `(r + t) mod 8`), `wr_valid[7:0]`,
 //! `wr_chunk[55:0]` (7 bits per receiver), `wr_entry[79:0]` (10 bits per receiver), `read_address[6:0]`;
@@ -12,7 +12,6 @@
 
 use crate::parts::{locals, port_offsets};
 use rust_hdl::prelude::*;
-use std::collections::BTreeMap;
 
 /// The 8 banks and their write rotation; see the module documentation.
 #[derive(LogicBlock)]
@@ -54,13 +53,7 @@ impl Default for Banks {
             read_address: Default::default(),
             data: Default::default(),
             ends: Default::default(),
-            bank: (0..8)
-                .map(|_| {
-                    let m: BTreeMap<Bits<7>, Bits<10>> =
-                        (0..128u64).map(|a| (a.into(), 0.into())).collect();
-                    RAM::new(m)
-                })
-                .collect(),
+            bank: (0..8).map(|_| Default::default()).collect(),
             o7: port_offsets(7),
             o10: port_offsets(10),
             rv: locals(4),

@@ -21,15 +21,17 @@
 //!   `rd_head_valid`, `rd_head[7:0]` (`rd_to`, `rd_start`, `rd_head*` 0 when not valid; `rd_banks` is then the
 //!   block RAMs' read of chunk 0 in the cycle before, don't care).
 //!
-//! **Storage** (block RAM, registered read, initialised with the bitstream; the banks and the free list are
-//! sub-blocks, [`banks::Banks`] and [`free_list::FreeList`], in their own files):
+//! **Storage** (block RAM, registered read, no initial contents, so that a reset restores the queue: an entry
+//! never written since the reset is undefined and never used; the banks and the free list are sub-blocks,
+//! [`banks::Banks`] and [`free_list::FreeList`], in their own files):
 //! - `bank[b]`, b = 0..7: `RAM<10 bits, 128>`, entry j of chunk c at address c of bank j. The write port of
 //!   bank b takes receiver `(b − t) mod 8`'s write: the eight receivers' writes rotated by the slot counter
 //!   `t` (a three-stage barrel of 18-bit lanes: valid, chunk, entry), no arbiter. The read port reads the
 //!   chunk picked for reading; its output register is `rd_banks`.
-//! - `nram`: the `next` links (written by the owner's `link`, read with the chunk); `fram`: the free list
-//!   as a FIFO of chunk numbers (initially 0..127, full), its head prefetched at the index after this edge's
-//!   pop, `fbyp` the head when it is the chunk pushed at the last edge into an empty list;
+//! - `nram`: the `next` links (written by the owner's `link`, read with the chunk); the free list: the
+//!   chunks never handed out counted by `fresh` (the head while below 128), then `fram`, a FIFO of the freed
+//!   chunk numbers, its head prefetched at the index after this edge's pop, `byp` the head when it is the
+//!   chunk pushed at the last edge into an empty FIFO;
 //!   `pram_hs` (`LEN − 1`, start bank) and `pram_f` (first chunk): the packet FIFOs, address `{o, index}`,
 //!   16 packets per output, written by the owner's `push`. A start (a read between packets) reads its
 //!   packet's `LEN − 1` and start bank from `pram_hs` (they are the `rd_*` outputs of the next cycle). Every
@@ -81,7 +83,7 @@
 //! Yosys may map the RAMs without read-during-write logic (`no_rw_check`): no RAM is read at an address it
 //! writes in a cycle whose read value is used (the chunk read has been left by its writer; its link was
 //! written while the writer was still at it; the free list's head read at the write index is replaced by
-//! `fbyp`; a packet FIFO is read only at entries already pushed). The bank read of chunk 0 in a cycle
+//! the free list's `byp`; a packet FIFO is read only at entries already pushed). The bank read of chunk 0 in a cycle
 //! without a read may meet a write of chunk 0; that value is not used (`rd_valid` 0).
 
 pub mod banks;
@@ -101,7 +103,6 @@ use asr_model::sp2::v3::receiver::HELD;
 use asr_model::sp2::v3::ENTRY_BITS;
 use asr_model::sp2::{CHUNK, CQ_CHUNKS, PORTS};
 use rust_hdl::prelude::*;
-use std::collections::BTreeMap;
 
 // The widths below are written for these parameters.
 const _: () =
@@ -112,13 +113,6 @@ pub const PROMISED0: usize = PORTS * HELD;
 
 /// The room after reset: every chunk free, [`PROMISED0`] promised, no output with load.
 pub const ROOM0: usize = CQ_CHUNKS - PROMISED0 - PORTS;
-
-fn ram_of<const D: usize>(f: impl Fn(usize) -> u64) -> RAM<Bits<D>, 7> {
-    let m: BTreeMap<Bits<7>, Bits<D>> = (0..CQ_CHUNKS)
-        .map(|a| ((a as u64).into(), f(a).into()))
-        .collect();
-    RAM::new(m)
-}
 
 fn consts<const W: usize>(f: impl Fn(usize) -> u64) -> Vec<Constant<Bits<W>>> {
     (0..PORTS).map(|i| Constant::new(f(i).into())).collect()
