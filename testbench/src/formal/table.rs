@@ -442,9 +442,9 @@ pub static PROOFS: &[Proof] = &[
             },
             Mutant {
                 name: "head-twice",
-                what: "a pop does not advance the free list's read index: its head is handed out again",
-                find: "frp_n = frp$q + 32'h1;",
-                replace: "frp_n = frp$q;",
+                what: "a pop does not advance the free list's head (the count of chunks never handed out): its head is handed out again",
+                find: "fresh$d = fresh$q + 32'h1;",
+                replace: "fresh$d = fresh$q;",
             },
             Mutant {
                 name: "room-reserve",
