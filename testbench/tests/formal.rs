@@ -44,6 +44,17 @@ fn every_proof_names_a_top_and_every_mutant_changes_its_export() {
         for m in p.mutants {
             let mv = p.mutated(m).unwrap_or_else(|e| panic!("{e}"));
             assert_ne!(mv, v, "{} {}", p.name, m.name);
+            // A mutant checked with the white box assumed: the job has one, and the wrapper turns its
+            // asserts into assumptions under WHITEBOX_ASSUMED.
+            if m.whitebox {
+                assert!(
+                    !p.observe.is_empty() && p.wrapper().contains("`ifdef WHITEBOX_ASSUMED"),
+                    "{} {}: the white box assumed, but the job has none to assume",
+                    p.name,
+                    m.name
+                );
+                assert!(p.mutant_sby(m).contains("-DWHITEBOX_ASSUMED"));
+            }
         }
     }
     // Every matcher, the 2x2 switch, the allocators, the transmitters, the v3 receiver and queue, the Benes

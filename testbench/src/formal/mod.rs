@@ -263,7 +263,9 @@ impl Proof {
         Ok(v.replace(m.find, m.replace))
     }
 
-    fn read_lines(&self, task: &str, whitebox: bool) -> String {
+    /// `whitebox`: the white-box wires connected and `WHITEBOX` defined; `assumed`: also
+    /// `WHITEBOX_ASSUMED` (a mutant's check, [`Mutant::whitebox`]).
+    fn read_lines(&self, task: &str, whitebox: bool, assumed: bool) -> String {
         let prefix = if task.is_empty() {
             String::new()
         } else {
@@ -272,6 +274,9 @@ impl Proof {
         let mut defs: Vec<&str> = self.defines.to_vec();
         if whitebox {
             defs.push("WHITEBOX");
+        }
+        if whitebox && assumed {
+            defs.push("WHITEBOX_ASSUMED");
         }
         let d: String = defs.iter().map(|d| format!(" -D{d}")).collect();
         let mut s = format!(
@@ -309,29 +314,34 @@ impl Proof {
             cover = self.cover_depth,
         );
         if whitebox {
-            s += &self.read_lines(task, true);
-            s += &self.read_lines("cover", false);
+            s += &self.read_lines(task, true, false);
+            s += &self.read_lines("cover", false, false);
             s += "cover: prep -top formal\n";
         } else {
-            s += &self.read_lines("", false);
+            s += &self.read_lines("", false, false);
             s += "prep -top formal\n";
         }
         let _ = write!(s, "\n[files]\n{}.v\nformal.sv\n", self.top);
         s
     }
 
-    /// A mutant's `.sby` text: one bounded model check without the white-box invariants.
+    /// A mutant's `.sby` text: one bounded model check without the white-box invariants, or with them
+    /// assumed ([`Mutant::whitebox`]).
     pub fn mutant_sby(&self, m: &Mutant) -> String {
+        let (read, prep) = if m.whitebox {
+            (self.read_lines("", true, true), "")
+        } else {
+            (self.read_lines("", false, false), "prep -top formal\n")
+        };
         format!(
             "# {name} with mutant {mname} ({what}): must fail.\n# Written by `asr prove {top} --mutants` \
              (docs/formal.md).\n[options]\nmode bmc\ndepth {depth}\ntimeout {TIMEOUT_S}\n\n[engines]\n\
-             smtbmc yices\n\n[script]\n{read}prep -top formal\n\n[files]\n{top}.v\nformal.sv\n",
+             smtbmc yices\n\n[script]\n{read}{prep}\n[files]\n{top}.v\nformal.sv\n",
             name = self.name,
             mname = m.name,
             what = m.what,
             top = self.top,
             depth = self.mutant_depth,
-            read = self.read_lines("", false),
         )
     }
 

@@ -53,6 +53,12 @@ pub struct Mutant {
     pub find: &'static str,
     /// Its replacement.
     pub replace: &'static str,
+    /// The check assumes the job's white-box invariants (`WHITEBOX_ASSUMED`: the wrapper's white-box
+    /// `assert`s become `assume`s), which the proof task proves of the design: for a property whose first
+    /// possible failure lies deeper than the plain check reaches. A failure found is still a run of the
+    /// mutant from reset within the environment's assumptions; a mutant that broke an invariant would only
+    /// have fewer runs to fail on, so it cannot be counted caught by breaking it.
+    pub whitebox: bool,
 }
 
 /// One formal job: a property wrapper over one exported top, how it is proven, and its mutants.
