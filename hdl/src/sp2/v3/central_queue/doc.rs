@@ -47,7 +47,7 @@ pub fn top_doc() -> TopDoc {
             ("free_head", "its head (0 when empty)"),
             ("rd_valid", "a chunk was read at the last edge"),
             ("rd_to", "its transmitter (0 when none)"),
-            ("rd_banks", "its 8 entries, bank j at bits [10j +: 10] (don't care when not valid)"),
+            ("rd_banks", "its 8 entries, bank j at bits [10j +: 10] (don't care when not valid; the entries after the packet's end are whatever the bank held: stale, or undefined when never written since the start or a reset)"),
             ("rd_start", "its packet's start bank (0 when none)"),
             ("rd_head_valid", "it is its packet's first chunk"),
             ("rd_head", "its packet's LEN - 1 (0 unless rd_head_valid)"),
