@@ -392,4 +392,30 @@ mod tests {
         let r = std::panic::catch_unwind(move || g.put("b", 1, 1));
         assert!(r.is_err(), "writing b where a is declared must fail");
     }
+
+    /// Undefined fields: written 0, their bits out of `care`, skipped by [`same`], shown as `x`; a defined
+    /// bit that differs is still a difference, and `clear` makes every bit defined again.
+    #[test]
+    fn undefined_fields_are_not_compared() {
+        let l = Layout::from_verilog("t", V).unwrap();
+        let mut f = Frame::new(&l.outputs);
+        f.put_fields_opt("c", &[Some(0x3), None], 50);
+        f.put("d", 5, 33);
+        assert_eq!(f.words[..4], [3, 0, 0, 0]);
+        // Field 1 is bits 50..99: word 1 from bit 18, words 2 and 3 (bits 64..99).
+        assert_eq!(f.care[..4], [!0, (1 << 18) - 1, 0, !0 << 4]);
+        assert_eq!(f.care[4..], [!0, !0]);
+        let mut actual = f.words.clone();
+        actual[2] = 0xdead_beef; // undefined bits of c
+        actual[1] |= 1 << 20;
+        assert!(same(&f.words, &f.care, &actual));
+        actual[0] ^= 1; // a defined bit of c
+        assert!(!same(&f.words, &f.care, &actual));
+        assert_eq!(
+            f.hex(&l.outputs[0]),
+            format!("{}{}", "x".repeat(13), "000000000003")
+        );
+        f.clear();
+        assert!(f.care.iter().all(|&c| c == !0));
+    }
 }
