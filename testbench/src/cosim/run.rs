@@ -234,19 +234,32 @@ fn produce(mut top: Box<dyn Top>, layout: &Layout, cycles: u64, tx: SyncSender<B
 
 /// Applies `p` to a frame of `ports` in cycle `n`, if it is an input perturbation (`input`) or output one.
 fn flip(p: &Option<Perturb>, input: bool, n: u64, ports: &[super::Port], words: &mut [u32]) {
+    if let Some((w, m)) = perturbed(p, input, n, ports) {
+        words[w] ^= m;
+    }
+}
+
+/// The word and mask of the bit `p` flips in cycle `n`, if it is an input perturbation (`input`) or output
+/// one of that cycle.
+fn perturbed(
+    p: &Option<Perturb>,
+    input: bool,
+    n: u64,
+    ports: &[super::Port],
+) -> Option<(usize, u32)> {
     let (cycle, port, bit) = match p {
         Some(Perturb::Input { cycle, port, bit }) if input => (*cycle, port, *bit),
         Some(Perturb::Output { cycle, port, bit }) if !input => (*cycle, port, *bit),
-        _ => return,
+        _ => return None,
     };
     if cycle != n {
-        return;
+        return None;
     }
     let p = ports
         .iter()
         .find(|x| x.name == *port)
         .expect("checked port");
-    words[p.offset + bit / 32] ^= 1 << (bit % 32);
+    Some((p.offset + bit / 32, 1 << (bit % 32)))
 }
 
 /// The first port whose words differ on a defined bit (`care`).
@@ -346,7 +359,7 @@ pub fn lockstep(
     let (iw, ow) = (layout.input_words(), layout.output_words());
     let mut out = vec![0u32; ow];
     let mut scratch = vec![0u32; iw];
-    let mut all_care = vec![!0u32; ow];
+    let mut care_flipped = vec![0u32; ow];
     let mut ring = opts
         .vcd
         .as_ref()
@@ -372,15 +385,16 @@ pub fn lockstep(
                     pins = &scratch;
                 }
                 backend.cycle(pins, &mut out);
-                if matches!(opts.perturb, Some(Perturb::Output { cycle, .. }) if cycle == n) {
+                if let Some((w, m)) = perturbed(&opts.perturb, false, n, &layout.outputs) {
                     // The flipped bit is compared, defined or not.
-                    all_care.iter_mut().for_each(|c| *c = !0);
-                    care = &all_care;
+                    care_flipped.copy_from_slice(care);
+                    care_flipped[w] |= m;
+                    care = &care_flipped;
                 }
                 flip(&opts.perturb, false, n, &layout.outputs, &mut out);
                 cycles = n + 1;
                 if let Some(r) = ring.as_mut() {
-                    r.push(n, pins, expect, &out);
+                    r.push(n, pins, expect, care, &out);
                 }
                 if !super::ports::same(expect, care, &out) {
                     first = Some(first_difference(layout, n, expect, care, &out));
@@ -573,8 +587,8 @@ fn run_icarus(opts: &Options, layout: &Layout, verilog: &str) -> Result<Report> 
             &layout.outputs,
             &mut expect[i * ow..(i + 1) * ow],
         );
-        if matches!(opts.perturb, Some(Perturb::Output { cycle, .. }) if cycle == c) {
-            care[i * ow..(i + 1) * ow].fill(!0);
+        if let Some((w, m)) = perturbed(&opts.perturb, false, c, &layout.outputs) {
+            care[i * ow + w] |= m;
         }
     }
     let t = Instant::now();

@@ -1,5 +1,7 @@
 //! The VCD written on a mismatch: the last cycles before it, port by port, as the design drove them and as
 //! the model expected them (scopes `pins`, `design`, `model`, and a `mismatch` flag), whatever the backend.
+//! Bits the model leaves undefined ([`super::ports::Frame::care`]) are `x` in `model` and do not set the
+//! flag.
 //! Cycle n applies its inputs at 10n ns and has its rising clock edge at 10n + 5 ns.
 
 use super::ports::{Layout, Port};
@@ -17,6 +19,8 @@ pub struct Recorded {
     pub pins: Vec<u32>,
     /// The output frame the model expected.
     pub expect: Vec<u32>,
+    /// Its defined bits.
+    pub care: Vec<u32>,
     /// The output frame the design drove.
     pub actual: Vec<u32>,
 }
@@ -38,7 +42,7 @@ impl Ring {
     }
 
     /// Records a cycle's frames, dropping the oldest cycle when the ring is full.
-    pub fn push(&mut self, cycle: u64, pins: &[u32], expect: &[u32], actual: &[u32]) {
+    pub fn push(&mut self, cycle: u64, pins: &[u32], expect: &[u32], care: &[u32], actual: &[u32]) {
         let mut r = if self.cycles.len() >= self.cap {
             self.cycles.pop_front().expect("full")
         } else {
@@ -46,6 +50,7 @@ impl Ring {
                 cycle: 0,
                 pins: Vec::new(),
                 expect: Vec::new(),
+                care: Vec::new(),
                 actual: Vec::new(),
             }
         };
@@ -54,17 +59,23 @@ impl Ring {
         r.pins.extend_from_slice(pins);
         r.expect.clear();
         r.expect.extend_from_slice(expect);
+        r.care.clear();
+        r.care.extend_from_slice(care);
         r.actual.clear();
         r.actual.extend_from_slice(actual);
         self.cycles.push_back(r);
     }
 }
 
-fn bits(words: &[u32], p: &Port) -> Vec<vcd::Value> {
+/// Port `p`'s bits in `words`, most significant first; `x` where `care` (when given) has a 0.
+fn bits(words: &[u32], care: Option<&[u32]>, p: &Port) -> Vec<vcd::Value> {
+    let bit = |w: &[u32], i: usize| (w[p.offset + i / 32] >> (i % 32)) & 1 == 1;
     (0..p.width)
         .rev()
         .map(|i| {
-            if (words[p.offset + i / 32] >> (i % 32)) & 1 == 1 {
+            if care.is_some_and(|c| !bit(c, i)) {
+                vcd::Value::X
+            } else if bit(words, i) {
                 vcd::Value::V1
             } else {
                 vcd::Value::V0
@@ -102,18 +113,18 @@ pub fn write(path: &Path, layout: &Layout, cycles: &VecDeque<Recorded>) -> Resul
         w.change_scalar(clock, vcd::Value::V0)?;
         w.change_scalar(
             flag,
-            if r.expect == r.actual {
+            if super::ports::same(&r.expect, &r.care, &r.actual) {
                 vcd::Value::V0
             } else {
                 vcd::Value::V1
             },
         )?;
         for (k, p) in layout.inputs.iter().enumerate() {
-            w.change_vector(ids[0][k], bits(&r.pins, p))?;
+            w.change_vector(ids[0][k], bits(&r.pins, None, p))?;
         }
         for (k, p) in layout.outputs.iter().enumerate() {
-            w.change_vector(ids[1][k], bits(&r.actual, p))?;
-            w.change_vector(ids[2][k], bits(&r.expect, p))?;
+            w.change_vector(ids[1][k], bits(&r.actual, None, p))?;
+            w.change_vector(ids[2][k], bits(&r.expect, Some(&r.care), p))?;
         }
         w.timestamp(10 * r.cycle + 5)?;
         w.change_scalar(clock, vcd::Value::V1)?;
