@@ -319,17 +319,14 @@ module formal(input clock, input [7:0] ask_valid, input [63:0] ask_set, input [4
   (* keep *) wire [2:0] slot;
   // A mutant's check may assume them instead (`WHITEBOX_ASSUMED`, proven of the design by the proof task).
 `ifdef WHITEBOX_ASSUMED
-  always @* begin
-    assume (fcnt == free_now);
-    assume ({3'b0, room} == {2'b0, free_now} - owed_all - empty);
-    assume (slot == t);
-  end
+`define WB_CHECK assume
 `else
-  always @* begin
-    assert (fcnt == free_now);
-    assert ({3'b0, room} == {2'b0, free_now} - owed_all - empty);
-    assert (slot == t);
-  end
+`define WB_CHECK assert
 `endif
+  always @* begin
+    `WB_CHECK (fcnt == free_now);
+    `WB_CHECK ({3'b0, room} == {2'b0, free_now} - owed_all - empty);
+    `WB_CHECK (slot == t);
+  end
 `endif
 endmodule

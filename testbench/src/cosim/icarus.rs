@@ -196,11 +196,15 @@ pub fn run_frames_stall(
         );
     }
     let top = &layout.top;
-    let undefined = |c: &[u32], p: &super::ports::Port| frame_bits(c, p).iter().any(|&b| !b);
+    // The bits undefined in some frame (the complement of `care`, ORed over the frames).
+    let mut undefined = vec![0u32; ow];
+    for f in care.chunks(ow) {
+        undefined.iter_mut().zip(f).for_each(|(u, c)| *u |= !c);
+    }
     let masked: Vec<bool> = layout
         .outputs
         .iter()
-        .map(|p| (0..count).any(|c| !care.is_empty() && undefined(&care[c * ow..(c + 1) * ow], p)))
+        .map(|p| frame_bits(&undefined, p).contains(&true))
         .collect();
     let total: usize = layout
         .inputs
