@@ -640,7 +640,7 @@ impl Receiver {
         self.owed += popped + absorbed as u16;
         self.regs.token = self.owed > 0;
         self.owed -= self.regs.token as u16;
-        self.set_requests(i);
+        self.set_requests(i, ended);
         Ok(acts)
     }
 
@@ -652,14 +652,20 @@ impl Receiver {
         }
     }
 
-    /// The request registers for the next cycle, from the state after the edge.
-    fn set_requests(&mut self, i: &RxIn) {
+    /// The request registers for the next cycle, from the state after the edge; none in the cycle after a
+    /// packet ended (`ended`: its last offer taken or its last entry written), so that no request depends
+    /// on the end of a packet in the same cycle (V3.F: the receiver's path from a transmitter's
+    /// `credit_ok` through the end of a packet and the next packet's start into the request registers).
+    fn set_requests(&mut self, i: &RxIn, ended: bool) {
         let la = self.lookahead();
         let r = &mut self.regs;
         r.req = 0;
         r.ask = None;
         r.near_end = false;
         r.wpos = self.wchunk;
+        if ended {
+            return;
+        }
         match self.state {
             RxState::Wait => {
                 let c = self.cur.expect("a packet");

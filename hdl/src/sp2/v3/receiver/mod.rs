@@ -366,6 +366,19 @@ pub struct Receiver {
     tok_n: Signal<Local, Bit>,
     dlt: Signal<Local, Bits<5>>,
     chunks: Signal<Local, Bits<6>>,
+    np0: Signal<Local, Bit>,
+    np_go0: Signal<Local, Bit>,
+    s_wait_r: Signal<Local, Bit>,
+    s_xbar_r: Signal<Local, Bit>,
+    s_queue_r: Signal<Local, Bit>,
+    cur_set_r: Signal<Local, Bits<8>>,
+    cur_headed_r: Signal<Local, Bit>,
+    rem_r: Signal<Local, Bits<8>>,
+    rc: Vec<Signal<Local, Bits<8>>>,
+    nx: Vec<Signal<Local, Bit>>,
+    nq: Vec<Signal<Local, Bit>>,
+    nx_r: Signal<Local, Bit>,
+    nq_r: Signal<Local, Bit>,
 }
 
 /// The exported top `sp2_receiver_v3`: the receiver of port 3 (in the shadow switch's traffic every

@@ -1,6 +1,7 @@
 //! The receiver's constructor: every signal at its default, the port number a constant.
 
 use super::*;
+use crate::parts::locals;
 
 impl Default for Receiver {
     /// The receiver of the exported block `sp2_receiver_v3` (port 3).
@@ -203,6 +204,19 @@ impl Receiver {
             tok_n: Default::default(),
             dlt: Default::default(),
             chunks: Default::default(),
+            np0: Default::default(),
+            np_go0: Default::default(),
+            s_wait_r: Default::default(),
+            s_xbar_r: Default::default(),
+            s_queue_r: Default::default(),
+            cur_set_r: Default::default(),
+            cur_headed_r: Default::default(),
+            rem_r: Default::default(),
+            rc: locals(4),
+            nx: locals(4),
+            nq: locals(4),
+            nx_r: Default::default(),
+            nq_r: Default::default(),
         }
     }
 }

@@ -380,33 +380,87 @@ impl Logic for Receiver {
         }
         // The requests, from the state after the edge: the packet in `Wait`, or the look-ahead packet when
         // the current one is near its end; the crossbar when one of its outputs is a candidate (or it is
-        // in the matrix), else the queue.
-        self.la_v_n.next = self.hq_v0.val();
-        self.la_len_n.next = self.hq0_len.val();
-        self.la_set_n.next = self.hq0_set.val();
-        if self.cur_headed_n.val() {
-            self.la_v_n.next = self.hq_v1.val();
+        // in the matrix), else the queue. None in the cycle after a packet ended (V3.F), so they are
+        // computed from the state after an edge at which no packet ends (`_r`: no header pop, `next_packet`
+        // only from `Idle` or a dropped `R1`) and cleared by `ended`, which then reaches them through one
+        // gate instead of the next packet's start.
+        self.np0.next =
+            (self.idle.val() & self.hp_v0.val()) | (self.r_pop.val() & !self.r_go.val());
+        self.np_go0.next = self.np0.val() & self.hp_v0.val();
+        self.s_wait_r.next = self.r_go.val()
+            | (self.np_go0.val() & !self.lg1.val() & !self.lad1.val())
+            | (self.s_wait.q.val() & !self.g_wait.val() & !self.a_wait.val());
+        self.s_xbar_r.next = (self.np_go0.val() & self.lg1.val()) | self.x1.val();
+        self.s_queue_r.next =
+            (self.np_go0.val() & !self.lg1.val() & self.lad1.val()) | self.q1.val();
+        self.cur_set_r.next = self.cur_set.q.val();
+        self.cur_headed_r.next = self.cur_headed.q.val();
+        self.rem_r.next = self.rem.q.val();
+        if self.x_tk.val() | self.q_wr.val() | self.r_pop.val() {
+            self.rem_r.next = self.rem_d.val();
+        }
+        if self.i_len.val() {
+            self.cur_headed_r.next = false;
+            self.rem_r.next = self.f_byte.val();
+        }
+        if self.r_go.val() {
+            self.cur_set_r.next = self.f_byte.val();
+        }
+        if self.np0.val() {
+            self.cur_headed_r.next = self.hp_v0.val();
+        }
+        if self.np_go0.val() {
+            self.cur_set_r.next = self.hp0_set.val();
+            self.rem_r.next = self.hp0_len.val();
+        }
+        self.la_v_n.next = self.hp_v0.val();
+        self.la_len_n.next = self.hp0_len.val();
+        self.la_set_n.next = self.hp0_set.val();
+        if self.cur_headed_r.val() {
+            self.la_v_n.next = self.hp_v1.val();
             self.la_len_n.next = self.hp1_len.val();
             self.la_set_n.next = self.hp1_set.val();
         }
-        // Crossbar: `rem + 2 <= NEAR_END` offers left, `rem` in −1..=6; queue: `rem <= NEAR_END` entries.
-        self.near_xn.next = self.s_xbar_n.val()
-            & (((self.rem_n.val().get_bits::<5>(3) == 0)
-                & (self.rem_n.val().get_bits::<3>(0) != 7))
-                | (self.rem_n.val() == 255));
-        self.near_qn.next = self.s_queue_n.val()
-            & (self.rem_n.val().get_bits::<4>(4) == 0)
-            & (!self.rem_n.val().get_bit(3) | (self.rem_n.val().get_bits::<3>(0) == 0));
+        // Crossbar: `rem + 2 <= NEAR_END` offers left, `rem` in −1..=6; queue: `rem <= NEAR_END` entries. Both
+        // tests of `rem_r` are made on each of its four sources (registers, or `rem − 1`) and chosen as
+        // `rem_r` is, so the take or the write of this cycle reaches them through the last multiplexer only.
+        self.rc[0].next = self.rem.q.val();
+        self.rc[1].next = self.rem_d.val();
+        self.rc[2].next = self.f_byte.val();
+        self.rc[3].next = self.hp0_len.val();
+        for k in 0..4 {
+            self.nx[k].next = ((self.rc[k].val().get_bits::<5>(3) == 0)
+                & (self.rc[k].val().get_bits::<3>(0) != 7))
+                | (self.rc[k].val() == 255);
+            self.nq[k].next = (self.rc[k].val().get_bits::<4>(4) == 0)
+                & (!self.rc[k].val().get_bit(3) | (self.rc[k].val().get_bits::<3>(0) == 0));
+        }
+        self.nx_r.next = self.nx[0].val();
+        self.nq_r.next = self.nq[0].val();
+        if self.x_tk.val() | self.q_wr.val() | self.r_pop.val() {
+            self.nx_r.next = self.nx[1].val();
+            self.nq_r.next = self.nq[1].val();
+        }
+        if self.i_len.val() {
+            self.nx_r.next = self.nx[2].val();
+            self.nq_r.next = self.nq[2].val();
+        }
+        if self.np_go0.val() {
+            self.nx_r.next = self.nx[3].val();
+            self.nq_r.next = self.nq[3].val();
+        }
+        self.near_xn.next = self.s_xbar_r.val() & self.nx_r.val();
+        self.near_qn.next = self.s_queue_r.val() & self.nq_r.val();
         self.la_ask.next = (self.near_xn.val() | self.near_qn.val())
             & self.la_v_n.val()
-            & !self.la_g_n.val()
-            & !self.la_a_n.val();
-        self.asking.next = self.s_wait_n.val() | self.la_ask.val();
+            & !(self.lg1.val() & !self.np0.val())
+            & !(self.lad1.val() & !self.np0.val());
+        self.asking.next = (self.s_wait_r.val() | self.la_ask.val()) & !self.ended.val();
         self.src_set.next = self.la_set_n.val();
         self.src_len.next = self.la_len_n.val();
-        if self.s_wait_n.val() {
-            self.src_set.next = self.cur_set_n.val();
-            self.src_len.next = self.rem_n.val();
+        if self.s_wait_r.val() {
+            self.src_set.next = self.cur_set_r.val();
+            self.src_len.next = self.rem_r.val();
         }
         self.xreq.next = self.in_matrix.val() | ((self.src_set.val() & self.cand_free.val()) != 0);
         // `chunks_of(LEN)` from `LEN − 1` = m: `ceil(m / 8)`, at least 1.
@@ -426,7 +480,7 @@ impl Logic for Receiver {
             self.ask_s.d.next = self.src_set.val();
             self.ask_c.d.next = self.chunks.val();
         }
-        self.near_r.d.next = self.near_xn.val();
+        self.near_r.d.next = self.near_xn.val() & !self.ended.val();
         // The cycle's RAM-port actions.
         self.write_valid.next = self.q_wr.val();
         self.write_chunk.next = 0.into();
