@@ -22,18 +22,18 @@
 //! State: the credit (5 bits, from `RX_DEPTH`), the link register, the source and the held grant
 //! (`next_src`), `started`, the running CRC, and the serializer. The model's serializer is a queue of up
 //! to `CHUNK + TX_HOLD + 2` entries; here it is the model's queue length `n` (a 4-bit counter, a last entry
-//! counting two), two hold registers `f0`, `f1` of one raw entry each (a small FIFO in front), the flag `ep`
+//! counting two), the hold register `f0` of one raw entry in front (`TX_HOLD` = 1), the flag `ep`
 //! (the front entry is a last entry whose byte has gone: its end, the CRC, follows), and the source behind
 //! them: the head byte `chead` with its pending flag `hp`, the chunk register `cb` (the 8 lanes as read, 80
 //! flip-flops loaded only from `rd_banks`: an enable, no multiplexer in front), the read lane `rp` (from
 //! `rd_start`), the lanes left in the chunk `ll`, and whether its last lane is a last entry `lc`. The
 //! source's first two items are the head and lane `rp`, or lanes `rp` and `rp + 1`: one of these is even
 //! and one odd, so two 4:1 lane multiplexers (even lanes, odd lanes) read them. Every cycle the hold
-//! registers take, after this cycle's send, as many of the next items as they have room for and the
-//! source's first two reach; the front entry is `f0`, or the source's first item while both are empty
+//! register takes, after this cycle's send, the next item (the source's second when the front came from
+//! the source and was sent); the front entry is `f0`, or the source's first item while `f0` is empty
 //! (only in the cycle after a chunk arrived behind an empty serializer). Chunks arrive at least two cycles
-//! apart and only with at most `TX_HOLD` entries left after this cycle's send, so the entries of the old
-//! chunk are all in the hold registers when the new chunk replaces the source.
+//! apart and only with at most `TX_HOLD` = 1 entry left after this cycle's send, so the entries of the old
+//! chunk are all in the hold register when the new chunk replaces the source.
 //!
 //! A chunk's lanes are counted from the packet's length, not from its entries' kinds: a packet of `LEN`
 //! stores `LEN − 1` entries (one end entry for an empty body), eight per chunk, the last one a last entry;
@@ -124,9 +124,7 @@ pub struct Sp2TransmitterV3 {
     pr: DFF<Bits<8>>,
     lc: DFF<Bit>,
     f0: DFF<Bits<10>>,
-    f1: DFF<Bits<10>>,
     f0v: DFF<Bit>,
-    f1v: DFF<Bit>,
     ep: DFF<Bit>,
     n: DFF<Bits<4>>,
     r_idle: DFFWithInit<Bit>,
@@ -216,7 +214,7 @@ impl Sp2TransmitterV3 {
         assert!(port < 8, "a port of the 8×8 switch");
         assert_eq!(CHUNK, 8, "8 banks of 10 bits");
         assert_eq!(ENTRY_BITS, 10, "10-bit entries");
-        assert_eq!(TX_HOLD, 2, "two hold registers");
+        assert_eq!(TX_HOLD, 1, "one hold register");
         const { assert!(RX_DEPTH < 32, "the credit register is 5 bits wide") };
         const {
             assert!(
@@ -268,9 +266,7 @@ impl Sp2TransmitterV3 {
             pr: Default::default(),
             lc: Default::default(),
             f0: Default::default(),
-            f1: Default::default(),
             f0v: Default::default(),
-            f1v: Default::default(),
             ep: Default::default(),
             n: Default::default(),
             r_idle: DFFWithInit::new(true),
@@ -355,8 +351,7 @@ impl Logic for Sp2TransmitterV3 {
     fn update(&mut self) {
         dff_setup!(
             self, clock, credit, out_v, out_b, oend, srcv, srcr, nsv, ns, started, crc, cb, chead,
-            hp, rp, ll, pr, lc, f0, f1, f0v, f1v, ep, n, r_idle, r_cok, r_cand, r_xres, r_rdreq,
-            r_soon
+            hp, rp, ll, pr, lc, f0, f0v, ep, n, r_idle, r_cok, r_cand, r_xres, r_rdreq, r_soon
         );
         // `credit_ok` is the credit register being non-zero.
         self.has_credit.next = self.r_cok.q.val();
@@ -413,9 +408,9 @@ impl Logic for Sp2TransmitterV3 {
             self.fr.next = self.s0.val();
         }
         // The front entry as sent: a last entry's byte, then (ep) its end. From registers only: the front
-        // comes from the source only while the hold registers are empty (the cycle after a chunk arrived
+        // comes from the source only while the hold register is empty (the cycle after a chunk arrived
         // behind an empty serializer), and then it is a last entry only as the final chunk's last lane; an
-        // end (an end entry, or a last entry's end) is always sent from the first hold register.
+        // end (an end entry, or a last entry's end) is always sent from the hold register.
         self.f0_last.next = self.f0.q.val().get_bit(9) ^ self.f0.q.val().get_bit(8);
         self.ll_one.next = self.ll.q.val() == self.one4.val();
         if self.f0v.q.val() {
@@ -511,46 +506,26 @@ impl Logic for Sp2TransmitterV3 {
         self.nsv.d.next = self.ns2v.val();
         self.ns.d.next = self.ns2.val();
         self.started.d.next = self.started1.val();
-        // The hold registers: after this cycle's pop they hold the next two items (as far as the source's
-        // first two items reach). `t1`/`t2`: the source's first/second item moves (or is sent).
+        // The hold register: after this cycle's pop it holds the next item. `t1`/`t2`: the source's
+        // first/second item moves (or is sent).
         if self.ser_send.val() {
             self.ep.d.next = self.fr_last.val() & !self.ep.q.val();
         }
-        self.t1.next = self.s0v.val() & (!self.f1v.q.val() | self.pop.val());
-        self.t2.next = self.s1v.val() & !self.f1v.q.val() & (self.pop.val() | !self.f0v.q.val());
+        self.t1.next = self.s0v.val() & (!self.f0v.q.val() | self.pop.val());
+        self.t2.next = self.s1v.val() & !self.f0v.q.val() & self.pop.val();
         if self.pop.val() | !self.f0v.q.val() {
-            if self.f1v.q.val() {
-                self.f0.d.next = self.f1.q.val();
-            } else if !self.f0v.q.val() & self.pop.val() {
+            if !self.f0v.q.val() & self.pop.val() {
                 self.f0.d.next = self.s1.val();
             } else {
                 self.f0.d.next = self.s0.val();
             }
         }
-        if self.pop.val() | !self.f1v.q.val() {
-            if self.f1v.q.val() | (self.f0v.q.val() & !self.pop.val()) {
-                self.f1.d.next = self.s0.val();
-            } else {
-                self.f1.d.next = self.s1.val();
-            }
-        }
-        if self.f1v.q.val() {
-            self.f0v.d.next = true;
-            self.f1v.d.next = !self.pop.val() | self.s0v.val();
-        } else if self.f0v.q.val() {
-            if self.pop.val() {
-                self.f0v.d.next = self.s0v.val();
-                self.f1v.d.next = self.s1v.val();
-            } else {
-                self.f0v.d.next = true;
-                self.f1v.d.next = self.s0v.val();
-            }
+        if self.f0v.q.val() {
+            self.f0v.d.next = !self.pop.val() | self.s0v.val();
         } else if self.pop.val() {
             self.f0v.d.next = self.s1v.val();
-            self.f1v.d.next = false;
         } else {
             self.f0v.d.next = self.s0v.val();
-            self.f1v.d.next = self.s1v.val();
         }
         // The arriving chunk's lanes, from the packet's length: a first chunk's packet stores `LEN − 1`
         // entries (`rd_head`; one end entry for an empty body), a later chunk's the lanes left after the
@@ -668,7 +643,7 @@ pub fn top_doc() -> TopDoc {
         summary: "The transmitter of one output of the v3 SP2-style switch (docs/sp2-switch.md V3.E): the \
                   crossbar input (the connected receiver's offer register, taken with credit; a grant held \
                   while a crossbar packet streams), one serializer for central-queue chunks (a chunk \
-                  register, a read pointer and two hold registers), the CRC, the link output register and \
+                  register, a read pointer and a hold register), the CRC, the link output register and \
                   the credit. Twin of asr_model::sp2::v3::transmitter::Transmitter \
                   (hdl/src/sp2/v3/transmitter.rs), for the port the top names."
             .into(),

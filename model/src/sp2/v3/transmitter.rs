@@ -47,10 +47,12 @@ pub enum TxSrc {
     Xbar(u8),
 }
 
-/// Entries of the previous chunk the serializer can still hold when the next chunk arrives (a few byte
-/// registers beside the 64-bit serializer): the transmitter asks for its next chunk this many entries
-/// earlier, so a read that loses one or two arbitrations costs no idle cycle on the link.
-pub const TX_HOLD: usize = 2;
+/// Entries of the previous chunk the serializer can still hold when the next chunk arrives (a byte
+/// register beside the 64-bit serializer): the transmitter asks for its next chunk this many entries
+/// earlier (and two more with credit for two bytes), so a read that loses an arbitration costs no idle
+/// cycle on the link. 1 since 2026-11-28: 2 measured the same saturation within 0.002 bytes/port/cycle
+/// (docs/sp2-switch.md V3.F) for a second hold register in each transmitter.
+pub const TX_HOLD: usize = 1;
 
 /// What a chunk read sends: `LEN − 1` for a packet's first chunk, then its entries from the packet's start
 /// bank on up to the packet's last, a last byte followed by the end (the CRC).
