@@ -389,6 +389,9 @@ impl Receiver {
         if i.grant.is_some() && i.admitted.is_some() {
             return Err(RxError::GrantAndAdmission);
         }
+        // A packet in `Wait` admitted at this edge writes from the next cycle on (V3.F: no path from the
+        // queue's admission register into the bank writes and the control operations of the same cycle).
+        let admitted_now = self.state == RxState::Wait && i.admitted.is_some();
         // A grant: for the packet in `Wait`, or for the look-ahead packet.
         if let Some(o) = i.grant {
             match self.state {
@@ -567,6 +570,7 @@ impl Receiver {
                     }
                 }
             }
+            RxState::Queue { .. } if admitted_now => {}
             RxState::Queue { .. } => {
                 let c = self.cur.expect("a packet");
                 let k = c.done;

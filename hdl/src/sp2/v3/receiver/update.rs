@@ -171,9 +171,10 @@ impl Logic for Receiver {
         self.x_endo.next = self.x_off.val() & self.rem2_end.val();
         self.x_pop.next = self.x_body.val() | self.x_endo.val();
         // `Queue`: the head into the bank of the slot when it is the next entry's bank (any bank for
-        // entry 0); a new chunk needs the held chunk, and a new packet its predecessor's push.
+        // entry 0); a new chunk needs the held chunk, and a new packet its predecessor's push. Not in the
+        // cycle of the admission (from the state register: V3.F).
         self.newc.next = self.first.q.val() | (self.nbank.q.val() == self.start.q.val());
-        self.q_wr.next = self.q1.val()
+        self.q_wr.next = self.s_queue.q.val()
             & self.fifo.nonempty.val()
             & (self.first.q.val() | (self.slot_bank.val() == self.nbank.q.val()))
             & (!self.newc.val()
@@ -207,7 +208,7 @@ impl Logic for Receiver {
         self.push_f2.next = self.push_f.q.val();
         self.start2.next = self.start.q.val();
         if self.q_first.val() {
-            self.push_o2.next = self.out1.val();
+            self.push_o2.next = self.out.q.val();
             self.push_h2.next = self.rem.q.val();
             // Entry 0 starts a chunk: the held one.
             self.push_f2.next = self.held.q.val();
