@@ -60,9 +60,9 @@ pub fn top_doc() -> TopDoc {
             ("route_errors", "malformed packets, LEN = 0 or R1 = 0, modulo 256 (registered)"),
         ]),
         latency: "RxRegs outputs and the counters are registers. The RAM-port actions (write, pop, link, \
-                  push) are combinational from the registers, the FIFO head, slot_bank, ctrl_slot, \
-                  free_head and, in an admission's cycle, admitted: they go into the central queue's RAM \
-                  ports in the same cycle, as the model has them. A byte on the pins is stored at the edge."
+                  push) are combinational from the registers, the FIFO head, slot_bank, ctrl_slot and \
+                  free_head (not from admitted: a packet admitted at an edge writes from the next cycle \
+                  on): they go into the central queue's RAM ports in the same cycle, as the model has them. A byte on the pins is stored at the edge."
             .into(),
     }
 }
