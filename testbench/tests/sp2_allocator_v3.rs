@@ -61,7 +61,7 @@ fn sp2_allocator_v3_verilog_in_verilator() {
 #[test]
 fn sp2_allocator_v3_reports_an_injected_fault() {
     let mut flips = Vec::new();
-    for cycle in [1_000u64, 2_345, 5_000] {
+    for cycle in [1_000u64, 2_345, 5_000, 7_777, 9_999, 12_345, 15_432] {
         flips.push((cycle, "cand", 0));
         flips.push((cycle, "req", 0));
     }

@@ -65,6 +65,14 @@ pub struct Sp2SwitchV3 {
     pub alloc: Sp2AllocatorV3,
     /// `t mod 8`.
     slot: DFF<Bits<3>>,
+    /// The read pipeline register (V3.F): the queue's chunk read register (`rd_*`) a cycle later, what the
+    /// transmitters read, so that the queue's RAM outputs go into a register before any logic.
+    rp_v: DFF<Bit>,
+    rp_to: DFF<Bits<3>>,
+    rp_banks: DFF<Bits<80>>,
+    rp_start: DFF<Bits<3>>,
+    rp_hv: DFF<Bit>,
+    rp_head: DFF<Bits<8>>,
     // Constants.
     pn: Vec<Constant<Bits<3>>>,
     bit: Vec<Constant<Bits<8>>>,
@@ -147,6 +155,12 @@ impl Default for Sp2SwitchV3 {
             cq: Default::default(),
             alloc: Default::default(),
             slot: Default::default(),
+            rp_v: Default::default(),
+            rp_to: Default::default(),
+            rp_banks: Default::default(),
+            rp_start: Default::default(),
+            rp_hv: Default::default(),
+            rp_head: Default::default(),
             pn: (0..PORTS)
                 .map(|p| Constant::new((p as u64).into()))
                 .collect(),
@@ -207,8 +221,14 @@ impl Default for Sp2SwitchV3 {
 impl Logic for Sp2SwitchV3 {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, slot);
+        dff_setup!(self, clock, slot, rp_v, rp_to, rp_banks, rp_start, rp_hv, rp_head);
         self.slot.d.next = self.slot.q.val() + 1;
+        self.rp_v.d.next = self.cq.rd_valid.val();
+        self.rp_to.d.next = self.cq.rd_to.val();
+        self.rp_banks.d.next = self.cq.rd_banks.val();
+        self.rp_start.d.next = self.cq.rd_start.val();
+        self.rp_hv.d.next = self.cq.rd_head_valid.val();
+        self.rp_head.d.next = self.cq.rd_head.val();
         self.cq.clock.next = self.clock.val();
         self.alloc.clock.next = self.clock.val();
         // Chain starts.
@@ -255,7 +275,8 @@ impl Logic for Sp2SwitchV3 {
                 self.f[36 + p + 1].next = self.f[36 + p].val() | self.bit[p].val();
             }
             self.f[45 + p + 1].next = self.f[45 + p].val();
-            if self.tx[p].rd_req.val() {
+            // A transmitter receiving its chunk now asked before it knew: its request is not read.
+            if self.tx[p].rd_req.val() & !(self.rp_v.q.val() & (self.rp_to.q.val().index() == p)) {
                 self.f[45 + p + 1].next = self.f[45 + p].val() | self.bit[p].val();
             }
             self.f[108 + p + 1].next = self.f[108 + p].val();
@@ -428,12 +449,14 @@ impl Logic for Sp2SwitchV3 {
             self.tx[o].offer_to_valid.next = self.x_tv[o * 9 + 8].val();
             self.tx[o].offer_to.next = self.x_to[o * 9 + 8].val();
             self.tx[o].near_end.next = self.x_ne[o * 9 + 8].val();
-            self.tx[o].load_nz.next = self.cq.load_nz.val().get_bit(o);
-            self.tx[o].rd_valid.next = self.cq.rd_valid.val() & (self.cq.rd_to.val().index() == o);
-            self.tx[o].rd_banks.next = self.cq.rd_banks.val();
-            self.tx[o].rd_start.next = self.cq.rd_start.val();
-            self.tx[o].rd_head_valid.next = self.cq.rd_head_valid.val();
-            self.tx[o].rd_head.next = self.cq.rd_head.val();
+            // A chunk read for it in the last cycle counts as load until it arrives.
+            self.tx[o].load_nz.next = self.cq.load_nz.val().get_bit(o)
+                | (self.cq.rd_valid.val() & (self.cq.rd_to.val().index() == o));
+            self.tx[o].rd_valid.next = self.rp_v.q.val() & (self.rp_to.q.val().index() == o);
+            self.tx[o].rd_banks.next = self.rp_banks.q.val();
+            self.tx[o].rd_start.next = self.rp_start.q.val();
+            self.tx[o].rd_head_valid.next = self.rp_hv.q.val();
+            self.tx[o].rd_head.next = self.rp_head.q.val();
             self.tx[o].token.next = self.token_in.val().get_bit(o);
         }
         // The queue's inputs (the model's `CqIn`).

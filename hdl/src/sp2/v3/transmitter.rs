@@ -11,7 +11,8 @@
 //! - in `near_end`: that receiver is near its packet's end; `load_nz`: its output has queue load;
 //! - in `rd_valid`, `rd_banks[79:0]` (bank b's entry at bits `[10b +: 10]`, `Entry::to_bits`; the banks the
 //!   packet does not use are ignored, so the model's `None` has no pin), `rd_start[2:0]`, `rd_head_valid`,
-//!   `rd_head[7:0]`: the chunk read for it in the last cycle;
+//!   `rd_head[7:0]`: the chunk read for it (in the switch, the queue's read register a cycle later: a chunk
+//!   the queue picks in cycle t arrives in t + 2);
 //! - in `token`: a downstream token;
 //! - out `src_valid`, `src[2:0]`: connected to receiver `src` (0 when not); `idle`, `credit_ok`, `cand`,
 //!   `xres`, `rd_req`, `soon`: the model's `TxRegs`;
@@ -140,7 +141,8 @@ pub struct Sp2TransmitterV3 {
     offe: Vec<Constant<Bits<16>>>,
     offo: Vec<Constant<Bits<16>>>,
     hidx: Vec<Constant<Bits<2>>>,
-    /// `TX_HOLD + 1`, `TX_HOLD + 3`: the serializer lengths below which it asks for a chunk.
+    /// `TX_HOLD + 1`, `TX_HOLD + 4`: the serializer lengths below which it asks for a chunk (the second with
+    /// credit for three bytes: a chunk read for it arrives two cycles after the queue picks it).
     hold_lt: Constant<Bits<4>>,
     hold2_lt: Constant<Bits<4>>,
     one4: Constant<Bits<4>>,
@@ -197,7 +199,7 @@ pub struct Sp2TransmitterV3 {
     credit1: Signal<Local, Bits<5>>,
     credit2: Signal<Local, Bits<5>>,
     cand1: Signal<Local, Bit>,
-    c2ge2: Signal<Local, Bit>,
+    c2ge3: Signal<Local, Bit>,
     n2_zero: Signal<Local, Bit>,
 }
 
@@ -287,7 +289,7 @@ impl Sp2TransmitterV3 {
                 .map(|j| Constant::new((j as u64).into()))
                 .collect(),
             hold_lt: Constant::new(((TX_HOLD + 1) as u64).into()),
-            hold2_lt: Constant::new(((TX_HOLD + 3) as u64).into()),
+            hold2_lt: Constant::new(((TX_HOLD + 4) as u64).into()),
             one4: Constant::new(1u64.into()),
             has_credit: Default::default(),
             takes: Default::default(),
@@ -340,7 +342,7 @@ impl Sp2TransmitterV3 {
             credit1: Default::default(),
             credit2: Default::default(),
             cand1: Default::default(),
-            c2ge2: Default::default(),
+            c2ge3: Default::default(),
             n2_zero: Default::default(),
         }
     }
@@ -600,11 +602,16 @@ impl Logic for Sp2TransmitterV3 {
             self.credit2.next = self.credit1.val() + 1;
         }
         self.credit.d.next = self.credit2.val();
-        // The credit after this cycle is at least 2, from the register, the send and the token (no adder).
-        self.c2ge2.next = self.credit.q.val().get_bits::<3>(2).any()
-            | (self.credit.q.val().get_bit(1) & (self.credit.q.val().get_bit(0) | !self.snd.val()))
-            | (self.token.val() & !self.snd.val() & self.has_credit.val())
-            | (self.token.val() & self.credit.q.val().get_bit(1));
+        // The credit after this cycle is at least 3, from the register, the send and the token (no adder):
+        // 4 or more now; 3 now and no send or a token; 2 now, a token and no send.
+        self.c2ge3.next = self.credit.q.val().get_bits::<3>(2).any()
+            | (self.credit.q.val().get_bit(1)
+                & self.credit.q.val().get_bit(0)
+                & (!self.snd.val() | self.token.val()))
+            | (self.credit.q.val().get_bit(1)
+                & !self.credit.q.val().get_bit(0)
+                & self.token.val()
+                & !self.snd.val());
         // The registers other blocks read.
         self.n2_zero.next = !self.n2.val().any();
         self.cand1.next = !self.load_nz.val()
@@ -621,7 +628,7 @@ impl Logic for Sp2TransmitterV3 {
             self.r_rdreq.d.next = self.n2_zero.val();
         } else {
             self.r_rdreq.d.next = (self.n2.val() < self.hold_lt.val())
-                | ((self.n2.val() < self.hold2_lt.val()) & self.c2ge2.val());
+                | ((self.n2.val() < self.hold2_lt.val()) & self.c2ge3.val());
         }
         // Outputs: the registers.
         self.src_valid.next = self.srcv.q.val();

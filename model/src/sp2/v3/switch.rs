@@ -11,6 +11,7 @@
 
 use super::allocator::{AllocIn, AllocRegs, Allocator};
 use super::central_queue::{CentralQueue, CqError, CqIn, CqRegs, ReadPtr, PFIFO};
+use super::ports::RdData;
 use super::receiver::{Receiver, RxError, RxIn, RxRegs, RxState};
 use super::transmitter::{Transmitter, TxError, TxIn, TxRegs, TxSrc};
 use crate::sp2::{Sp2Outputs, SwitchModel, CQ_CHUNKS, PORTS};
@@ -94,6 +95,10 @@ pub struct Sp2SwitchV3 {
     pub tracing: bool,
     /// The last cycle's trace, when `tracing`.
     pub last_trace: Option<Box<CycleTrace>>,
+    /// The read pipeline register: the queue's chunk read register one cycle later, what the transmitters
+    /// read (V3.F: a chunk read in cycle t reaches its transmitter in t + 2, so that the queue's RAM
+    /// outputs go into a register before any logic).
+    pub rd_pipe: Option<(u8, RdData)>,
 }
 
 impl Default for Sp2SwitchV3 {
@@ -108,6 +113,7 @@ impl Default for Sp2SwitchV3 {
             pushed_at: Default::default(),
             tracing: false,
             last_trace: None,
+            rd_pipe: None,
         }
     }
 }
@@ -167,8 +173,10 @@ impl Sp2SwitchV3 {
             grant,
             offer: from.and_then(|i| s.rx[i as usize].offer),
             near_end: from.is_some_and(|i| s.rx[i as usize].near_end),
-            load_nz: s.cq.load_nz >> o & 1 == 1,
-            rd: s.cq.rd.filter(|r| r.0 as usize == o).map(|r| r.1),
+            // A chunk read for it in the last cycle still counts as load until it arrives: the transmitter
+            // is no candidate for the crossbar before it has it.
+            load_nz: s.cq.load_nz >> o & 1 == 1 || s.cq.rd.is_some_and(|r| r.0 as usize == o),
+            rd: self.rd_pipe.filter(|r| r.0 as usize == o).map(|r| r.1),
             token,
         }
     }
@@ -267,6 +275,10 @@ impl Sp2SwitchV3 {
             may_capture: s.alloc.may_capture,
             ..Default::default()
         };
+        // A transmitter receiving its chunk now asked before it knew: its request is not read.
+        if let Some((o, _)) = self.rd_pipe {
+            cq_in.rd_req &= !(1 << o);
+        }
         for i in 0..PORTS {
             cq_in.ask[i] = s.rx[i].ask;
             cq_in.wpos[i] = s.rx[i].wpos;
@@ -315,6 +327,7 @@ impl Sp2SwitchV3 {
             adm_busy: s.cq.adm_busy,
         };
         self.alloc.commit(&ai);
+        self.rd_pipe = s.cq.rd;
         self.cycle += 1;
         let trace = CycleTrace {
             before: s,
@@ -352,6 +365,7 @@ impl Sp2SwitchV3 {
             && self.cq.promised == 0
             && self.cq.load.iter().all(|&l| l == 0)
             && self.alloc.flight.is_none()
+            && self.rd_pipe.is_none()
     }
 }
 

@@ -13,10 +13,11 @@
 //! crossbar packet is held (`next_src`) and connects when that packet's end goes out.
 //!
 //! **The queue.** The serializer sends a chunk's entries from the packet's start bank on; an end entry sends
-//! the CRC. The transmitter asks for the next chunk when its serializer will be empty by the time the chunk
-//! comes (two entries left or fewer, with the credit for them), or, while it streams a crossbar packet with
-//! packets queued behind it, when the serializer is empty (that chunk is sent right after the crossbar
-//! packet's end).
+//! the CRC. A chunk the queue reads for it in cycle t reaches it in t + 2 (the switch's read pipeline
+//! register), so it asks for the next chunk when its serializer will be at most [`TX_HOLD`] entries long by
+//! the time the chunk comes ([`TX_HOLD`] entries left or fewer, or three more with the credit for them), or,
+//! while it streams a crossbar packet with packets queued behind it, when the serializer is empty (that
+//! chunk is sent right after the crossbar packet's end).
 
 use super::ports::{Offer, RdData};
 use super::Entry;
@@ -49,7 +50,7 @@ pub enum TxSrc {
 
 /// Entries of the previous chunk the serializer can still hold when the next chunk arrives (a byte
 /// register beside the 64-bit serializer): the transmitter asks for its next chunk this many entries
-/// earlier (and two more with credit for two bytes), so a read that loses an arbitration costs no idle
+/// earlier (and three more with credit for three bytes), so a read that loses an arbitration costs no idle
 /// cycle on the link. 1 since 2026-11-28: 2 measured the same saturation within 0.002 bytes/port/cycle
 /// (docs/sp2-switch.md V3.F) for a second hold register in each transmitter.
 pub const TX_HOLD: usize = 1;
@@ -280,7 +281,7 @@ impl Transmitter {
             soon: cand || (!i.load_nz && src == TxSrc::Idle && self.next_src.is_none()),
             xres: self.next_src.is_some() || (matches!(src, TxSrc::Xbar(_)) && !self.started),
             rd_req: match src {
-                TxSrc::Idle => n <= TX_HOLD || (n <= TX_HOLD + 2 && self.credit >= 2),
+                TxSrc::Idle => n <= TX_HOLD || (n <= TX_HOLD + 3 && self.credit >= 3),
                 TxSrc::Xbar(_) => n == 0,
             },
         };
