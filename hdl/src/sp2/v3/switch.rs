@@ -19,6 +19,11 @@
 //! The slot schedule: a 3-bit counter `t mod 8` (the queue keeps its own, in step from reset); receiver i
 //! writes bank `(i + t) mod 8` and has the control slot when `t mod 8 = i`.
 //!
+//! The read pipeline (V3.F): the queue's chunk read register goes through one more register here (`rp_*`,
+//! 96 flip-flops) before the transmitters read it, so a chunk picked in cycle t arrives in t + 2 and no logic
+//! follows a RAM output in its cycle; a transmitter whose chunk is in that register has its read request
+//! masked, and a chunk read for it in the last cycle is ORed into its `load_nz`.
+//!
 //! Latency: 8 cycles from a packet's `LEN` on `link_in` to its `LEN − 1` on `link_out` through an idle
 //! switch (the model's `cut_through_is_eight_cycles`).
 
