@@ -72,7 +72,7 @@ pub struct Args {
     pub sweep: SweepOpts,
     /// The switch model of every switch: v1 (the first design), v2 (docs/sp2-switch.md, version 2: pipelined
     /// allocator, per-packet chunk chains) or v3 (version 3: registered block boundaries, held grants,
-    /// byte-sliced central queue; model only, no HDL yet).
+    /// byte-sliced central queue; its HDL is `sp2_switch_v3`).
     #[arg(long, default_value = "v1", value_parser = ["v1", "v2", "v3"])]
     #[serde(default = "default_switch")]
     pub switch: String,
