@@ -64,6 +64,13 @@ def kind_of(cell, path):
     return "carry only"
 
 
+def split_instance(part):
+    """A generated name glued to an instance (`rx$0$adm_busy_SB_LUT4_I0_O`) belongs to the instance
+    (`rx$0`, `adm_busy_SB_LUT4_I0_O`)."""
+    m = re.fullmatch(r"(.+?\$\d+)\$(\D.*)", part)
+    return [m.group(1), m.group(2)] if m else [part]
+
+
 def family(block):
     return re.sub(r"\$\d+(?=$|\.)", "$*", block)
 
@@ -126,8 +133,7 @@ def main():
         if net is None:
             block = "(unnamed)"
         else:
-            # A generated name glued to an instance (`rx$0$adm_busy_SB_LUT4_I0_O`) belongs to the instance.
-            parts = [q for p in net.split(".") for q in re.split(r"(?<=\$\d)\$(?=\D)|(?<=\d\d)\$(?=\D)", p)]
+            parts = [q for p in net.split(".") for q in split_instance(p)]
             # A net of the wrapper itself (no hierarchy): the wrapper's registers and pins.
             block = ".".join(parts[: a.depth]) if len(parts) > 1 else "(wrapper)"
             block = re.sub(r"\[\d+\]$", "", block)

@@ -40,7 +40,8 @@ fn lc(init: u16, dff: bool, inputs: &[(usize, u32)], o: Option<u32>, cout: Optio
 
 /// A wrapper with two receivers and a queue: `rx$0` has a LUT + FF and an FF fed straight from a net (a
 /// pass-through LUT on I3), `rx$1` a LUT only, the queue a carry-only cell, the wrapper one FF of its shift
-/// register, and one LUT drives a net with a generated name only.
+/// register, one LUT drives a net with a generated name only, and one LUT a net whose generated name is
+/// glued to instance `rx$12`.
 fn netlist(d: &Path) -> PathBuf {
     let cells = [
         lc(
@@ -55,6 +56,7 @@ fn netlist(d: &Path) -> PathBuf {
         lc(0x0000, false, &[], None, Some(23)),
         lc(0x0002, true, &[(0, 15)], Some(24), None),
         lc(0x1234, false, &[(0, 10), (1, 11), (2, 12)], Some(25), None),
+        lc(0x1234, false, &[(0, 10), (1, 11), (2, 12)], Some(26), None),
     ];
     let cells: Vec<String> = cells
         .iter()
@@ -68,6 +70,7 @@ fn netlist(d: &Path) -> PathBuf {
         ("dut.cq.room", 23),
         ("sr[3]", 24),
         ("$abc$123$n45", 25),
+        ("dut.rx$12$adm_busy_SB_LUT4_I0_O", 26),
     ];
     let nets: Vec<String> = nets
         .iter()
@@ -113,14 +116,15 @@ fn counts_each_kind_per_block_and_family() {
     // Columns: label, cells, LUT only, LUT + FF, FF only, carry only, share.
     assert_eq!(
         row(&out, "**all**")[1..6],
-        ["6", "2", "1", "2", "1"],
+        ["7", "3", "1", "2", "1"],
         "{out}"
     );
     assert_eq!(row(&out, "`dut.rx$0`")[1..6], ["2", "0", "1", "1", "0"]);
     assert_eq!(row(&out, "`dut.rx$1`")[1..6], ["1", "1", "0", "0", "0"]);
+    assert_eq!(row(&out, "`dut.rx$12`")[1..6], ["1", "1", "0", "0", "0"]);
     assert_eq!(
-        row(&out, "`dut.rx$*` (2 instances)")[1..6],
-        ["3", "1", "1", "1", "0"]
+        row(&out, "`dut.rx$*` (3 instances)")[1..6],
+        ["4", "2", "1", "1", "0"]
     );
     assert_eq!(row(&out, "`dut.cq`")[1..6], ["1", "0", "0", "0", "1"]);
     assert_eq!(row(&out, "(wrapper)")[1..6], ["1", "0", "0", "1", "0"]);

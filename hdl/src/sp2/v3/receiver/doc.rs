@@ -62,7 +62,8 @@ pub fn top_doc() -> TopDoc {
         latency: "RxRegs outputs and the counters are registers. The RAM-port actions (write, pop, link, \
                   push) are combinational from the registers, the FIFO head, slot_bank, ctrl_slot and \
                   free_head (not from admitted: a packet admitted at an edge writes from the next cycle \
-                  on): they go into the central queue's RAM ports in the same cycle, as the model has them. A byte on the pins is stored at the edge."
+                  on): they go into the central queue's RAM ports in the same cycle, as the model has \
+                  them. A byte on the pins is stored at the edge."
             .into(),
     }
 }
