@@ -97,7 +97,7 @@ module formal(input clock, input [63:0] req, input [7:0] cand, input [7:0] load_
     assert (rg == rows_g);
     for (p = 0; p < 8; p = p + 1) begin
       if (cnt >= 1 && cnt <= 4)
-        assert (rr[8*p +: 8] == rcap[8*((p + 2*(cnt - 1)) % 8) +: 8]);
+        assert (rr[8*p +: 8] == rcap[8*((p + 3*(cnt - 1)) % 8) +: 8]);
       assert ((mm[8*p +: 8] & ~rr[8*p +: 8]) == 0);
       assert ((mm[8*p +: 8] & (mm[8*p +: 8] - 8'd1)) == 0);
       assert ((mm[8*p +: 8] == 0) == (rr[8*p +: 8] == 0));

@@ -833,8 +833,8 @@ pub static PROOFS: &[Proof] = &[
             Mutant {
                 name: "wrong-row",
                 what: "row 0's final assignment is read from row 1's ring position",
-                find: "fm$0 = mm$2$q;",
-                replace: "fm$0 = mm$3$q;",
+                find: "fm$0 = mm$7$q;",
+                replace: "fm$0 = mm$0$q;",
                 whitebox: false,
             },
             Mutant {
@@ -854,7 +854,7 @@ pub static PROOFS: &[Proof] = &[
             Mutant {
                 name: "row7-lost",
                 what: "row 7's final assignment never reaches the arbiters",
-                find: "fm$7 = sb$n;",
+                find: "fm$7 = mm$6$q;",
                 replace: "fm$7 = 32'h0;",
                 whitebox: false,
             },

@@ -19,14 +19,19 @@
 //! `R[i] = req[i] & cand & !load_nz & !grant_valid` (0 for the rows in `adm_busy` and the rows granted in
 //! this cycle) and the initial assignment `M[i]` = the lowest bit of `R[i]` at ring position i; when some
 //! `R[i]` is not 0 the one-hot phase register starts. In phase k (k = 0..3, the cycles t+1..t+4 after the
-//! capture in t) ring position p holds row (p + 2k) mod 8: two [`RowStep`]s step the rows at positions 0
-//! and 1 (rows 2k and 2k+1; the ColumnOR / Rotate_Until_Zero heuristic, one pass, rows in order: row 2k+1
-//! sees row 2k's new assignment, the other rows are the OR of positions 2..7) and the ring turns by two,
-//! the stepped rows entering at positions 6 and 7 (so the step has no multiplexer in front, and every
-//! register takes either the capture or its ring neighbour: `may_capture` is high exactly when no phase
-//! is); in phase 3 the final assignment also feeds the 8 round-robin arbiters ([`Rr8`], one per transmitter, its
-//! candidates the rows assigned to its column), whose grants the grant registers take at that edge, so they
-//! show in t+5 (the model's `LATENCY` = 5 cycles from the capture edge's cycle). The arbiters see requests
+//! capture in t) ring position p holds row (p + 3k) mod 8: three [`RowStep`]s step the rows at positions
+//! 0, 1 and 2 (rows 3k, 3k+1, 3k+2; the ColumnOR / Rotate_Until_Zero heuristic, one pass, rows in order:
+//! each row sees the new assignments of the rows stepped before it, the others are the OR of positions
+//! 3..7) and the ring turns by three, the stepped rows entering at positions 5, 6 and 7 (so the step has no
+//! multiplexer in front, and every register takes either the capture or its ring neighbour:
+//! `may_capture` is high exactly when no phase is). Phase 2 steps rows 6 and 7; its third step holds row 0,
+//! stepped in phase 0, with its assignment as its request, so it steps to itself. In phase 3 the final
+//! assignment, all in registers (row r at position (r + 7) mod 8), feeds the 8 round-robin arbiters
+//! ([`Rr8`], one per transmitter, its candidates the rows assigned to its column), whose grants the grant
+//! registers take at that edge, so they show in t+5 (the model's `LATENCY` = 5 cycles from the capture
+//! edge's cycle). Why three steps in three phases, not two in four (2026-11-28): the last phase stepped two
+//! rows and then arbitrated, the allocator's longest path and one of the switch's on the ECP5; now it
+//! arbitrates from registers. The arbiters see requests
 //! only in phase 3, so their pointers move only with a grant, as the model's `served` at the capture (no
 //! other matrix is picked in between, so the pointers agree whenever they are used).
 //!
@@ -79,9 +84,11 @@ pub struct Sp2AllocatorV3 {
     rg: DFF<Bits<8>>,
     rows_r: DFF<Bits<8>>,
     cols_r: DFF<Bits<8>>,
-    /// The shared row steps: `sa` steps row 2k, `sb` row 2k+1.
+    /// The shared row steps: in phase k `sa`, `sb`, `sc` step rows 3k, 3k+1, 3k+2 (in phase 2 `sc` holds
+    /// row 0, stepped in phase 0, and its request is its assignment, so it steps to itself).
     sa: RowStep,
     sb: RowStep,
+    sc: RowStep,
     /// Column o's arbiter.
     arb: Vec<Rr8>,
     offs: Vec<Constant<Bits<16>>>,
@@ -95,7 +102,7 @@ pub struct Sp2AllocatorV3 {
     racc: Vec<Signal<Local, Bits<8>>>,
     cacc: Vec<Signal<Local, Bits<8>>>,
     cap: Signal<Local, Bit>,
-    /// The OR of the rows at positions 2..7.
+    /// The OR of the rows at positions 3..7.
     oo: Signal<Local, Bits<8>>,
     /// Phase 3: the final assignment; column o's candidates at `o*9+8`.
     fm: Vec<Signal<Local, Bits<8>>>,
@@ -131,6 +138,7 @@ impl Default for Sp2AllocatorV3 {
             cols_r: Default::default(),
             sa: Default::default(),
             sb: Default::default(),
+            sc: Default::default(),
             arb: blocks(PORTS),
             offs: port_offsets(8),
             bit: (0..PORTS)
@@ -189,48 +197,50 @@ impl Logic for Sp2AllocatorV3 {
             self.cacc[i + 1].next = self.cacc[i].val() | self.rn[i].val();
         }
         self.cap.next = self.mc.q.val() & self.racc[8].val().any();
-        // The ring: in phase k position p holds row (p + 2k) mod 8; the stepped pair is at positions 0, 1
-        // (rows 2k, 2k+1), the other rows at 2..7.
-        self.oo.next = self.mm[2].q.val()
-            | self.mm[3].q.val()
+        // The ring: in phase k position p holds row (p + 3k) mod 8; the stepped rows are at positions 0, 1,
+        // 2 (rows 3k, 3k+1, 3k+2; in phase 2 rows 6, 7 and row 0 again, which steps to itself), the other
+        // rows at 3..7.
+        self.oo.next = self.mm[3].q.val()
             | self.mm[4].q.val()
             | self.mm[5].q.val()
             | self.mm[6].q.val()
             | self.mm[7].q.val();
         self.sa.r.next = self.rr[0].q.val();
         self.sa.m.next = self.mm[0].q.val();
-        self.sa.o.next = self.oo.val() | self.mm[1].q.val();
+        self.sa.o.next = self.oo.val() | self.mm[1].q.val() | self.mm[2].q.val();
         self.sb.r.next = self.rr[1].q.val();
         self.sb.m.next = self.mm[1].q.val();
-        self.sb.o.next = self.oo.val() | self.sa.n.val();
-        // Capture (while may_capture), else (a phase) step and turn the ring by two rows.
-        for p in 0..6 {
-            self.rr[p].d.next = self.rr[p + 2].q.val();
-            self.mm[p].d.next = self.mm[p + 2].q.val();
+        self.sb.o.next = self.oo.val() | self.mm[2].q.val() | self.sa.n.val();
+        self.sc.r.next = self.rr[2].q.val();
+        if self.ph.q.val().get_bit(2) {
+            self.sc.r.next = self.mm[2].q.val();
         }
-        self.rr[6].d.next = self.rr[0].q.val();
-        self.rr[7].d.next = self.rr[1].q.val();
-        self.mm[6].d.next = self.sa.n.val();
-        self.mm[7].d.next = self.sb.n.val();
+        self.sc.m.next = self.mm[2].q.val();
+        self.sc.o.next = self.oo.val() | self.sa.n.val() | self.sb.n.val();
+        // Capture (while may_capture), else (a phase) step and turn the ring by three rows.
+        for p in 0..5 {
+            self.rr[p].d.next = self.rr[p + 3].q.val();
+            self.mm[p].d.next = self.mm[p + 3].q.val();
+        }
+        self.rr[5].d.next = self.rr[0].q.val();
+        self.rr[6].d.next = self.rr[1].q.val();
+        self.rr[7].d.next = self.rr[2].q.val();
+        self.mm[5].d.next = self.sa.n.val();
+        self.mm[6].d.next = self.sb.n.val();
+        self.mm[7].d.next = self.sc.n.val();
         if self.mc.q.val() {
             for i in 0..8 {
                 self.rr[i].d.next = self.rn[i].val();
                 self.mm[i].d.next = self.rn[i].val() & ((!self.rn[i].val()) + 1);
             }
         }
-        // Phase 3: the final assignment (row r < 6 at position r + 2) feeds the arbiters (no requests in
-        // other cycles).
-        for i in 0..6 {
+        // Phase 3: the final assignment, registered (row r at position (r + 7) mod 8), feeds the arbiters
+        // (no requests in other cycles).
+        for i in 0..8 {
             self.fm[i].next = 0.into();
             if self.ph.q.val().get_bit(3) {
-                self.fm[i].next = self.mm[i + 2].q.val();
+                self.fm[i].next = self.mm[(i + 7) % 8].q.val();
             }
-        }
-        self.fm[6].next = 0.into();
-        self.fm[7].next = 0.into();
-        if self.ph.q.val().get_bit(3) {
-            self.fm[6].next = self.sa.n.val();
-            self.fm[7].next = self.sb.n.val();
         }
         self.gva[0].next = 0.into();
         self.gra[0].next = 0.into();

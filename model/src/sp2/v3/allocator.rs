@@ -1,16 +1,16 @@
 //! The v3 crossbar allocator (docs/sp2-switch.md, V3.D): one matrix at a time, captured from registered
 //! requests and registered candidate transmitters, one pass of the ColumnOR / Rotate_Until_Zero heuristic
-//! (rows in order, two per cycle), then round-robin arbitration per transmitter; its grants are
+//! (rows in order, three per cycle), then round-robin arbitration per transmitter; its grants are
 //! registers, and every grant stands (the receiver and the transmitter hold it until they can use it).
 //!
-//! Model twin of the future `hdl/src/sp2/v3/allocator.rs`. Ports per cycle: in — [`AllocIn`] (the
+//! Model twin of `hdl/src/sp2/v3/allocator.rs`. Ports per cycle: in — [`AllocIn`] (the
 //! receivers' requests, the transmitters' candidacies, the outputs with queue load, the receivers in the
 //! admission pipeline); out — [`AllocRegs`] (the grant register per transmitter, the rows and columns of
 //! the matrix in flight, whether a matrix may be captured now).
 //!
 //! Timing: a matrix captured in cycle t (the edge ending t registers `R[i] = req[i] & cand`, rows in the
-//! admission pipeline and columns with queue load left out, and the initial assignment); rows 0–1 step in
-//! t+1, 2–3 in t+2, 4–5 in t+3, 6–7 and the arbiters in t+4; the grant registers show the grants in t+5
+//! admission pipeline and columns with queue load left out, and the initial assignment); rows 0–2 step in
+//! t+1, 3–5 in t+2, 6–7 in t+3, the arbiters work in t+4; the grant registers show the grants in t+5
 //! ([`LATENCY`]: request register to grant register). A new matrix may be captured in the grants' cycle,
 //! without the rows and columns granted in it.
 
