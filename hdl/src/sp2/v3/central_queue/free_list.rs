@@ -1,7 +1,6 @@
 //! The central queue's free list ([`FreeList`]): the chunks never handed out since the start (or the
-//! last reset) counted by `fresh`, the freed chunks in a FIFO of chunk numbers in block RAM (two copies
-//! `fa`, `fb` of a `RAM<7 bits, 128>`, written alike; no initial contents, so that a reset restores the
-//! list: `asr verilog --reset`).
+//! last reset) counted by `fresh`, the freed chunks in a FIFO of chunk numbers in a block RAM (`RAM<7
+//! bits, 128>`, no initial contents, so that a reset restores the list: `asr verilog --reset`).
 //!
 //! Ports: in `clock`, `pop` (the head is taken at the edge; never when empty), `push`, `push_c[6:0]` (a
 //! chunk appended at the edge; a pop and a push in one cycle: the pop takes the old head);
@@ -10,14 +9,11 @@
 //!
 //! The list is the model's FIFO, initially 0..127: chunks `fresh`..127 first (while `fresh` < 128 the head
 //! is chunk `fresh`, a pop counts it), then the freed chunks in the order they were pushed (the RAM FIFO,
-//! `frp`, `fwp`; a pop takes its head once `fresh` is 128). The read addresses come from registers
-//! alone, so that `pop` (decided late in the cycle by the receiver of the control slot) reaches only
-//! flip-flop inputs: `fa` reads the FIFO's head index `frp`, `fb` the index after it, and `fpop` (the
-//! edge popped the FIFO) picks `fb`'s output after the edge (V3.F, 2026-11-28: the pop on the RAM's
-//! address ended the switch's critical path on the ECP5). When the chunk pushed at an edge becomes the
-//! FIFO's head (the FIFO was empty after the pop) the RAM reads it in the same edge it is written, and
-//! `byp` holds it instead. A push into an empty FIFO happens only with fewer than 128 chunks in it, so
-//! "empty after the pop" is `frp_n == fwp`.
+//! `frp`, `fwp`; a pop takes its head once `fresh` is 128). The RAM's read address is the FIFO's head index
+//! after the edge's pop, so its output register is the next FIFO head; when the chunk pushed at an edge
+//! becomes the FIFO's head (the FIFO was empty after the pop) the RAM reads it in the same edge it is
+//! written, and `byp` holds it instead. A push into an empty FIFO happens only with fewer than 128 chunks
+//! in it, so "empty after the pop" is `frp_n == fwp`.
 //!
 //! Latency: a pop or push at an edge shows on the outputs after it.
 
@@ -40,12 +36,8 @@ pub struct FreeList {
     pub head: Signal<Out, Bits<7>>,
     /// Chunks on the list.
     pub count: Signal<Out, Bits<8>>,
-    /// The FIFO's storage, read at its head index.
-    pub fa: RAM<Bits<7>, 7>,
-    /// A copy, read at the index after the head.
-    pub fb: RAM<Bits<7>, 7>,
-    /// The last edge popped the FIFO (its head is `fb`'s output).
-    pub fpop: DFF<Bit>,
+    /// The FIFO's storage.
+    pub fram: RAM<Bits<7>, 7>,
     /// Chunks on the list.
     pub fcnt: DFFWithInit<Bits<8>>,
     /// Chunks never handed out: `fresh`..127 (none when 128).
@@ -73,9 +65,7 @@ impl Default for FreeList {
             valid: Default::default(),
             head: Default::default(),
             count: Default::default(),
-            fa: Default::default(),
-            fb: Default::default(),
-            fpop: Default::default(),
+            fram: Default::default(),
             fcnt: DFFWithInit::new(128.into()),
             fresh: Default::default(),
             frp: Default::default(),
@@ -92,11 +82,9 @@ impl Default for FreeList {
 impl Logic for FreeList {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, fcnt, fresh, frp, fwp, byp_use, byp, fpop);
-        self.fa.read_clock.next = self.clock.val();
-        self.fa.write_clock.next = self.clock.val();
-        self.fb.read_clock.next = self.clock.val();
-        self.fb.write_clock.next = self.clock.val();
+        dff_setup!(self, clock, fcnt, fresh, frp, fwp, byp_use, byp);
+        self.fram.read_clock.next = self.clock.val();
+        self.fram.write_clock.next = self.clock.val();
         self.fleft.next = self.fcnt.q.val();
         self.frp_n.next = self.frp.q.val();
         if self.pop.val() {
@@ -108,15 +96,10 @@ impl Logic for FreeList {
             }
         }
         self.frp.d.next = self.frp_n.val();
-        self.fpop.d.next = self.pop.val() & self.fresh.q.val().get_bit(7);
-        self.fa.read_address.next = self.frp.q.val();
-        self.fb.read_address.next = self.frp.q.val() + 1;
-        self.fa.write_enable.next = self.push.val();
-        self.fa.write_address.next = self.fwp.q.val();
-        self.fa.write_data.next = self.push_c.val();
-        self.fb.write_enable.next = self.push.val();
-        self.fb.write_address.next = self.fwp.q.val();
-        self.fb.write_data.next = self.push_c.val();
+        self.fram.read_address.next = self.frp_n.val();
+        self.fram.write_enable.next = self.push.val();
+        self.fram.write_address.next = self.fwp.q.val();
+        self.fram.write_data.next = self.push_c.val();
         self.fcnt.d.next = self.fleft.val();
         if self.push.val() {
             self.fcnt.d.next = self.fleft.val() + 1;
@@ -124,10 +107,7 @@ impl Logic for FreeList {
         }
         self.byp_use.d.next = self.push.val() & (self.frp_n.val() == self.fwp.q.val());
         self.byp.d.next = self.push_c.val();
-        self.fhead.next = self.fa.read_data.val();
-        if self.fpop.q.val() {
-            self.fhead.next = self.fb.read_data.val();
-        }
+        self.fhead.next = self.fram.read_data.val();
         if self.byp_use.q.val() {
             self.fhead.next = self.byp.q.val();
         }

@@ -29,9 +29,9 @@
 //!   `t` (a three-stage barrel of 18-bit lanes: valid, chunk, entry), no arbiter. The read port reads the
 //!   chunk picked for reading; its output register is `rd_banks`.
 //! - `nram`: the `next` links (written by the owner's `link`, read with the chunk); the free list: the
-//!   chunks never handed out counted by `fresh` (the head while below 128), then a FIFO of the freed chunk
-//!   numbers in two RAM copies read at its head index and the one after (from registers; a pop picks the
-//!   second after its edge), `byp` the head when it is the chunk pushed at the last edge into an empty FIFO;
+//!   chunks never handed out counted by `fresh` (the head while below 128), then `fram`, a FIFO of the freed
+//!   chunk numbers, its head prefetched at the index after this edge's pop, `byp` the head when it is the
+//!   chunk pushed at the last edge into an empty FIFO;
 //!   `pram_hs` (`LEN − 1`, start bank) and `pram_f` (first chunk): the packet FIFOs, address `{o, index}`,
 //!   16 packets per output, written by the owner's `push`. A start (a read between packets) reads its
 //!   packet's `LEN − 1` and start bank from `pram_hs` (they are the `rd_*` outputs of the next cycle). Every
