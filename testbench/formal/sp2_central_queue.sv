@@ -13,8 +13,7 @@
 //   the entries of a chunk that is not its packet's last carry no end flag (bits 8, 9); the write of an entry
 //   with an end flag into the packet's last chunk ends the packet, once it is pushed (earlier or in the same
 //   cycle); it pushes each packet once, for its admitted output, with its first chunk;
-// - its position (`wpos`) is the chunk it writes, as its writes leave it; `held_valid` and `held` show its
-//   held chunk (`held` arbitrary when it holds none).
+// - its position (`wpos`) is the chunk it writes, as its writes leave it.
 // Then, at the pins: an admission goes only to a receiver that asked in the commit cycle, for an output in
 // its set, never a third packet to a receiver with two not started; a pop always finds the free list
 // non-empty; a chunk taken (the solver's chunk C) is not taken again before it is read. With READS (in the
@@ -28,8 +27,7 @@
 // the free chunks leave beyond that; its slot counter is the wrapper's.
 // Written for `asr prove` (docs/formal.md); @TOP@ is the exported top.
 module formal(input clock, input [7:0] ask_valid, input [63:0] ask_set, input [47:0] ask_chunks,
-              input [7:0] wpos_valid, input [55:0] wpos, input [7:0] held_valid, input [55:0] held,
-              input [7:0] wr_valid, input [55:0] wr_chunk,
+              input [7:0] wpos_valid, input [55:0] wpos, input [7:0] wr_valid, input [55:0] wr_chunk,
               input [79:0] wr_entry, input [7:0] pop, input [7:0] link_valid, input [55:0] link_from,
               input [55:0] link_to, input [7:0] push_valid, input [23:0] push_out, input [63:0] push_head,
               input [55:0] push_first, input [23:0] push_start, input [7:0] rd_req, input [7:0] cand,
@@ -40,8 +38,7 @@ module formal(input clock, input [7:0] ask_valid, input [63:0] ask_set, input [4
   wire [6:0] free_head;
   wire [79:0] rd_banks;
   @TOP@ dut (.clock(clock), .ask_valid(ask_valid), .ask_set(ask_set), .ask_chunks(ask_chunks),
-             .wpos_valid(wpos_valid), .wpos(wpos), .held_valid(held_valid), .held(held),
-             .wr_valid(wr_valid), .wr_chunk(wr_chunk),
+             .wpos_valid(wpos_valid), .wpos(wpos), .wr_valid(wr_valid), .wr_chunk(wr_chunk),
              .wr_entry(wr_entry), .pop(pop), .link_valid(link_valid), .link_from(link_from),
              .link_to(link_to), .push_valid(push_valid), .push_out(push_out), .push_head(push_head),
              .push_first(push_first), .push_start(push_start), .rd_req(rd_req), .cand(cand), .xres(xres),
@@ -159,7 +156,6 @@ module formal(input clock, input [7:0] ask_valid, input [63:0] ask_set, input [4
         if (inside && krem != 1) assume (flags == 0);
         // The position.
         assume (wpos_valid[r] == act && wpos[7*r +: 7] == (act ? cur : 7'd0));
-        assume (held_valid[r] == hv && (!hv || held[7*r +: 7] == h));
       end
       always @(posedge clock) begin
         owed <= owed_now[r] - pop[r];

@@ -107,8 +107,6 @@ pub struct Sp2SwitchV3 {
     a_set: Vec<Signal<Local, Bits<64>>>,
     a_chunks: Vec<Signal<Local, Bits<48>>>,
     a_wpos: Vec<Signal<Local, Bits<56>>>,
-    w_held: Vec<Widen<7, 56>>,
-    a_held: Vec<Signal<Local, Bits<56>>>,
     a_wchunk: Vec<Signal<Local, Bits<56>>>,
     a_wentry: Vec<Signal<Local, Bits<80>>>,
     a_lfrom: Vec<Signal<Local, Bits<56>>>,
@@ -142,8 +140,8 @@ pub struct Sp2SwitchV3 {
 /// Flag buses of `f`: bus k's chain at `[9k, 9k + 9)` (rust-hdl's Verilog generator takes only literals and
 /// loop variables in an index): 0 transmitters idle, 1 credit ok, 2 candidates, 3 soon, 4 xres | soon, 5 read
 /// requests, 6 receivers asking admission, 7 writer positions, 8 bank writes, 9 pops, 10 links, 11 pushes, 12 link
-/// outputs, 13 tokens, 14 receivers holding a free chunk.
-const F_BUSES: usize = 15;
+/// outputs, 13 tokens.
+const F_BUSES: usize = 14;
 
 impl Default for Sp2SwitchV3 {
     fn default() -> Self {
@@ -198,8 +196,6 @@ impl Default for Sp2SwitchV3 {
             a_set: locals(PORTS + 1),
             a_chunks: locals(PORTS + 1),
             a_wpos: locals(PORTS + 1),
-            w_held: blocks(PORTS),
-            a_held: locals(PORTS + 1),
             a_wchunk: locals(PORTS + 1),
             a_wentry: locals(PORTS + 1),
             a_lfrom: locals(PORTS + 1),
@@ -241,14 +237,13 @@ impl Logic for Sp2SwitchV3 {
         self.cq.clock.next = self.clock.val();
         self.alloc.clock.next = self.clock.val();
         // Chain starts.
-        for k in 0..F_BUSES {
+        for k in 0..14 {
             self.f[k * 9].next = 0.into();
         }
         self.a_req[0].next = 0.into();
         self.a_set[0].next = 0.into();
         self.a_chunks[0].next = 0.into();
         self.a_wpos[0].next = 0.into();
-        self.a_held[0].next = 0.into();
         self.a_wchunk[0].next = 0.into();
         self.a_wentry[0].next = 0.into();
         self.a_lfrom[0].next = 0.into();
@@ -302,10 +297,6 @@ impl Logic for Sp2SwitchV3 {
             if self.rx[p].wpos_valid.val() {
                 self.f[63 + p + 1].next = self.f[63 + p].val() | self.bit[p].val();
             }
-            self.f[126 + p + 1].next = self.f[126 + p].val();
-            if self.rx[p].held_valid.val() {
-                self.f[126 + p + 1].next = self.f[126 + p].val() | self.bit[p].val();
-            }
             self.f[72 + p + 1].next = self.f[72 + p].val();
             if self.rx[p].write_valid.val() {
                 self.f[72 + p + 1].next = self.f[72 + p].val() | self.bit[p].val();
@@ -339,9 +330,6 @@ impl Logic for Sp2SwitchV3 {
             self.w_wpos[p].a.next = self.rx[p].wpos.val();
             self.a_wpos[p + 1].next =
                 self.a_wpos[p].val() | (self.w_wpos[p].y.val() << self.o7[p].val());
-            self.w_held[p].a.next = self.rx[p].held_chunk.val();
-            self.a_held[p + 1].next =
-                self.a_held[p].val() | (self.w_held[p].y.val() << self.o7[p].val());
             self.w_wchunk[p].a.next = self.rx[p].write_chunk.val();
             self.a_wchunk[p + 1].next =
                 self.a_wchunk[p].val() | (self.w_wchunk[p].y.val() << self.o7[p].val());
@@ -482,8 +470,6 @@ impl Logic for Sp2SwitchV3 {
         self.cq.ask_chunks.next = self.a_chunks[8].val();
         self.cq.wpos_valid.next = self.f[63 + 8].val();
         self.cq.wpos.next = self.a_wpos[8].val();
-        self.cq.held_valid.next = self.f[126 + 8].val();
-        self.cq.held.next = self.a_held[8].val();
         self.cq.wr_valid.next = self.f[72 + 8].val();
         self.cq.wr_chunk.next = self.a_wchunk[8].val();
         self.cq.wr_entry.next = self.a_wentry[8].val();

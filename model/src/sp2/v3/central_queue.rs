@@ -55,8 +55,6 @@ pub struct CqIn {
     pub ask: [Option<AdmReq>; PORTS],
     /// Per receiver, the chunk it writes.
     pub wpos: [Option<u8>; PORTS],
-    /// Per receiver, its held free chunk (the next it writes).
-    pub held: [Option<u8>; PORTS],
     /// Per receiver, its bank write and control operation of this cycle.
     pub acts: [RxActs; PORTS],
     /// Transmitters asking for a chunk.
@@ -146,10 +144,6 @@ pub struct CentralQueue {
     pub writer: [VecDeque<Writer>; PORTS],
     /// Per transmitter: its read pointer.
     pub rp: [ReadPtr; PORTS],
-    /// The receivers' positions and held chunks of the last cycle (`CqIn::wpos`, `CqIn::held`): a chunk
-    /// among them is not readable (V3.F, 2026-11-28: the test from registers alone; a writer's position
-    /// after an edge is one of the two, so a chunk is read one cycle after its writer left it).
-    pub blk: [Option<u8>; 2 * PORTS],
     /// The read register.
     pub rd_reg: Option<RdReg>,
     /// Read arbitration.
@@ -184,7 +178,6 @@ impl Default for CentralQueue {
             pfifo: vec![VecDeque::with_capacity(PFIFO); PORTS],
             writer: std::array::from_fn(|_| VecDeque::with_capacity(2)),
             rp: [ReadPtr::Between; PORTS],
-            blk: [None; 2 * PORTS],
             rd_reg: None,
             rd_arb: Rr::new(PORTS),
             stage_a: None,
@@ -232,16 +225,21 @@ impl CentralQueue {
         room >= chunks as i32 && self.packets_for(o) < PFIFO
     }
 
-    /// The chunk transmitter `o` would read now, if it can (its writer had left it in the last cycle: it
-    /// is neither a receiver's position nor its held chunk in [`CentralQueue::blk`]).
-    fn readable(&self, o: usize) -> Option<(u8, u8, u8, Option<u8>)> {
-        let free = |c: u8| !self.blk.contains(&Some(c));
+    /// The chunk transmitter `o` would read now, if it can (its writer has left it).
+    fn readable(&self, o: usize, wpos: &[Option<u8>; PORTS]) -> Option<(u8, u8, u8, Option<u8>)> {
         match self.rp[o] {
             ReadPtr::Between => {
                 let p = self.pfifo[o].front()?;
-                free(p.first).then_some((p.first, p.writer, p.start, Some(p.head)))
+                (wpos[p.writer as usize] != Some(p.first)).then_some((
+                    p.first,
+                    p.writer,
+                    p.start,
+                    Some(p.head),
+                ))
             }
-            ReadPtr::At { c, writer, start } => free(c).then_some((c, writer, start, None)),
+            ReadPtr::At { c, writer, start } => {
+                (wpos[writer as usize] != Some(c)).then_some((c, writer, start, None))
+            }
             ReadPtr::Reading => None,
         }
     }
@@ -249,7 +247,7 @@ impl CentralQueue {
     /// The transmitter that reads in this cycle: round robin among those asking that can read.
     pub fn read_pick(&self, i: &CqIn) -> Option<u8> {
         let asking = (0..PORTS).fold(0u64, |a, o| {
-            a | (((i.rd_req >> o & 1 == 1 && self.readable(o).is_some()) as u64) << o)
+            a | (((i.rd_req >> o & 1 == 1 && self.readable(o, &i.wpos).is_some()) as u64) << o)
         });
         self.rd_arb.pick(asking)
     }
@@ -315,7 +313,7 @@ impl CentralQueue {
         self.rd_reg = None;
         if let Some(o) = rd {
             let ou = o as usize;
-            let (c, writer, start, head) = self.readable(ou).expect("readable");
+            let (c, writer, start, head) = self.readable(ou, &i.wpos).expect("readable");
             if self.rp[ou] == ReadPtr::Between {
                 self.pfifo[ou].pop_front();
             }
@@ -408,10 +406,6 @@ impl CentralQueue {
         self.regs.load_nz = (0..PORTS).fold(0, |a, o| a | (((self.load[o] != 0) as u8) << o));
         self.regs.free_head = self.free.front().copied();
         self.regs.rd = self.rd_reg.map(|g| (g.to, g.data));
-        for r in 0..PORTS {
-            self.blk[r] = i.wpos[r];
-            self.blk[PORTS + r] = i.held[r];
-        }
         self.cycle += 1;
         Ok(())
     }

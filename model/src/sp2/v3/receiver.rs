@@ -172,8 +172,6 @@ pub struct RxRegs {
     pub near_end: bool,
     /// The chunk it writes (the central queue reads a chunk only once its writer has left it).
     pub wpos: Option<u8>,
-    /// Its held free chunk, the next chunk it writes (the queue's readable test blocks it too: V3.F).
-    pub held: Option<u8>,
     /// A token on the pins (one consumed byte).
     pub token: bool,
 }
@@ -669,7 +667,6 @@ impl Receiver {
         r.ask = None;
         r.near_end = false;
         r.wpos = self.wchunk;
-        r.held = self.held.front().copied();
         if ended {
             return;
         }

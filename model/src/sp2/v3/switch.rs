@@ -282,7 +282,6 @@ impl Sp2SwitchV3 {
         for i in 0..PORTS {
             cq_in.ask[i] = s.rx[i].ask;
             cq_in.wpos[i] = s.rx[i].wpos;
-            cq_in.held[i] = s.rx[i].held;
         }
         let rx_ins: Vec<RxIn> = (0..PORTS).map(|i| self.rx_in(&s, i, link_in[i])).collect();
         let tx_ins: Vec<TxIn> = (0..PORTS).map(|o| self.tx_in(&s, o, token_in[o])).collect();

@@ -30,8 +30,6 @@ crate::rusthdl_io!(
         ask_chunks,
         wpos_valid,
         wpos,
-        held_valid,
-        held,
         wr_valid,
         wr_chunk,
         wr_entry,
@@ -143,10 +141,10 @@ impl Top for CentralQueueV3Top {
         }
         for o in 0..PORTS {
             let stuck = match before.rp[o] {
-                ReadPtr::At { c, .. } => before.blk.contains(&Some(c)),
+                ReadPtr::At { c, .. } => i.wpos.contains(&Some(c)),
                 ReadPtr::Between => before.pfifo[o]
                     .front()
-                    .is_some_and(|p| before.blk.contains(&Some(p.first))),
+                    .is_some_and(|p| i.wpos.contains(&Some(p.first))),
                 ReadPtr::Reading => false,
             };
             self.counts.blocked_reads += (stuck && i.rd_req >> o & 1 == 1) as u64;
@@ -172,8 +170,6 @@ impl Top for CentralQueueV3Top {
         );
         pins.put("wpos_valid", bits(&|r| i.wpos[r].is_some()), 8);
         pins.put_fields("wpos", &fields(&|r| i.wpos[r].unwrap_or(0) as u128), 7);
-        pins.put("held_valid", bits(&|r| i.held[r].is_some()), 8);
-        pins.put_fields("held", &fields(&|r| i.held[r].unwrap_or(0) as u128), 7);
         let w = |r: usize| i.acts[r].write;
         pins.put("wr_valid", bits(&|r| w(r).is_some()), 8);
         pins.put_fields("wr_chunk", &fields(&|r| w(r).map_or(0, |x| x.0 as u128)), 7);

@@ -53,8 +53,6 @@ crate::rusthdl_io!(
         near_end,
         wpos_valid,
         wpos,
-        held_valid,
-        held_chunk,
         token,
         write_valid,
         write_chunk,
@@ -169,8 +167,6 @@ impl Top for Sp2ReceiverV3Top {
         let (wv, w) = opt(r.wpos);
         expect.put("wpos_valid", wv, 1);
         expect.put("wpos", w, 7);
-        expect.put("held_valid", r.held.is_some() as u64, 1);
-        expect.put_fields_opt("held_chunk", &[r.held.map(|c| c as u128)], 7);
         expect.put("token", r.token as u64, 1);
         // The RAM-port actions of the cycle.
         let a = &t.cq_in.acts[PORT];

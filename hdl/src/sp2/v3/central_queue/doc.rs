@@ -20,8 +20,6 @@ pub fn top_doc() -> TopDoc {
             ("ask_chunks", "6 bits per receiver: its packet's chunks"),
             ("wpos_valid", "bit r: receiver r writes a chunk"),
             ("wpos", "7 bits per receiver: the chunk it writes (registered)"),
-            ("held_valid", "bit r: receiver r holds a free chunk"),
-            ("held", "7 bits per receiver: that chunk, the next it writes (registered; a position or held chunk of this cycle is not readable in the next)"),
             ("wr_valid", "bit r: receiver r writes an entry into bank (r + t) mod 8 in this cycle"),
             ("wr_chunk", "7 bits per receiver: the chunk of that write"),
             ("wr_entry", "10 bits per receiver: the entry (Entry::to_bits)"),

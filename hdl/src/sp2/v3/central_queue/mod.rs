@@ -133,10 +133,6 @@ pub struct CentralQueueV3 {
     pub wpos_valid: Signal<In, Bits<8>>,
     /// 7 bits per receiver: the chunk it writes.
     pub wpos: Signal<In, Bits<56>>,
-    /// Bit r: receiver r holds a free chunk (`held` valid).
-    pub held_valid: Signal<In, Bits<8>>,
-    /// 7 bits per receiver: its held chunk (the next it writes).
-    pub held: Signal<In, Bits<56>>,
     /// Bit r: receiver r writes a bank entry in this cycle (into bank `(r + t) mod 8`).
     pub wr_valid: Signal<In, Bits<8>>,
     /// 7 bits per receiver: the chunk of its write.

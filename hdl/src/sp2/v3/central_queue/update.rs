@@ -94,14 +94,16 @@ impl Logic for CentralQueueV3 {
         self.nram.write_data.next = self.lta[8].val();
 
         // ---- Reads: who can read (`rdy`, registered at the last edge), the pick, its chunk.
-        // The chunks not readable after this edge: every receiver's position and held chunk now, both
-        // registers (its position after the edge is one of them; V3.F: no receiver output that is not a
-        // register reaches `rdy`).
+        // Each receiver's position after this edge: its write's chunk, or none when the write ends its
+        // packet; without a write, its position now (the receiver's `wpos` register follows its write so).
         for w in 0..8 {
             self.wnv[w].next = self.wpos_valid.val().get_bit(w);
             self.wnc[w].next = self.wpos.val().get_bits::<7>(self.o7[w].val().index());
-            self.wnv[8 + w].next = self.held_valid.val().get_bit(w);
-            self.wnc[8 + w].next = self.held.val().get_bits::<7>(self.o7[w].val().index());
+            if self.wr_valid.val().get_bit(w) {
+                self.wnv[w].next = !(self.wr_entry.val().get_bit(10 * w + 8)
+                    | self.wr_entry.val().get_bit(10 * w + 9));
+                self.wnc[w].next = self.wr_chunk.val().get_bits::<7>(self.o7[w].val().index());
+            }
         }
         // The reading output's next head: read with the chunk, or pushed at the last edge.
         self.hs.next = self.pb.q.val();
@@ -114,7 +116,7 @@ impl Logic for CentralQueueV3 {
         self.cn[0].next = false;
         self.ch[0].next = false;
         self.cf[0].next = false;
-        for w in 0..16 {
+        for w in 0..8 {
             self.cn[w + 1].next = self.cn[w].val()
                 | (self.wnv[w].val() & (self.wnc[w].val() == self.nram.read_data.val()));
             self.ch[w + 1].next =
@@ -127,21 +129,21 @@ impl Logic for CentralQueueV3 {
             self.reading[o].next = self.rdv.q.val() & (self.rdt.q.val() == self.idx[o].val());
             // After this edge some receiver writes the pointer's chunk (only its writer can): the pointer
             // register's chunk, or the new pointer's, chosen as `ptn` is.
-            self.blk[o * 17].next = false;
-            for w in 0..16 {
-                self.blk[o * 17 + w + 1].next = self.blk[o * 17 + w].val()
+            self.blk[o * 9].next = false;
+            for w in 0..8 {
+                self.blk[o * 9 + w + 1].next = self.blk[o * 9 + w].val()
                     | (self.wnv[w].val() & (self.wnc[w].val() == self.pt[o].q.val()));
             }
-            self.bsel[o].next = self.blk[o * 17 + 16].val();
+            self.bsel[o].next = self.blk[o * 9 + 8].val();
             if !self.at[o].q.val() & !self.pcnt[o].q.val().any() {
-                self.bsel[o].next = self.cf[16].val();
+                self.bsel[o].next = self.cf[8].val();
             }
             if self.reading[o].val() {
-                self.bsel[o].next = self.cn[16].val();
+                self.bsel[o].next = self.cn[8].val();
                 if self.rd_end.val() {
-                    self.bsel[o].next = self.ch[16].val();
+                    self.bsel[o].next = self.ch[8].val();
                     if !self.pcnt[o].q.val().any() {
-                        self.bsel[o].next = self.cf[16].val();
+                        self.bsel[o].next = self.cf[8].val();
                     }
                 }
             }

@@ -41,8 +41,6 @@ pub fn top_doc() -> TopDoc {
             ("near_end", "streaming to a transmitter with at most NEAR_END offers left"),
             ("wpos_valid", "a chunk being written"),
             ("wpos", "that chunk"),
-            ("held_valid", "a held free chunk, the next chunk it writes"),
-            ("held_chunk", "that chunk (stale when not valid)"),
             ("token", "a token upstream (one consumed byte)"),
             ("write_valid", "a bank write this cycle (combinational)"),
             ("write_chunk", "its chunk"),

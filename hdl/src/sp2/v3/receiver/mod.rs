@@ -12,7 +12,7 @@
 //!   `ctrl_slot` (`t mod 8 == i`); `free_head_valid` (not read: the model only checks it), `free_head[6:0]`;
 //! - out, registered (`RxRegs`): `offer_valid`, `offer_entry[9:0]` (`Entry::to_bits`), `offer_to_valid`,
 //!   `offer_to[2:0]`; `req[7:0]`; `ask_valid`, `ask_set[7:0]`, `ask_chunks[5:0]`; `near_end`; `wpos_valid`,
-//!   `wpos[6:0]`; `held_valid`, `held_chunk[6:0]` (its held free chunk; stale when not valid); `token`; and `crc_errors[7:0]`, `route_errors[7:0]` (modulo 256);
+//!   `wpos[6:0]`; `token`; and `crc_errors[7:0]`, `route_errors[7:0]` (modulo 256);
 //! - out, for the cycle (`RxActs`, into the central queue's RAM ports in this cycle): `write_valid`,
 //!   `write_chunk[6:0]`, `write_bank[2:0]`, `write_entry[9:0]`; `pop`; `link_valid`, `link_from[6:0]`,
 //!   `link_to[6:0]`; `push_valid`, `push_out[2:0]`, `push_head[7:0]`, `push_first[6:0]`, `push_start[2:0]`,
@@ -139,10 +139,6 @@ pub struct Receiver {
     pub wpos_valid: Signal<Out, Bit>,
     /// That chunk.
     pub wpos: Signal<Out, Bits<7>>,
-    /// A held free chunk (the next chunk it writes).
-    pub held_valid: Signal<Out, Bit>,
-    /// That chunk (stale when `held_valid` is 0).
-    pub held_chunk: Signal<Out, Bits<7>>,
     /// A token upstream.
     pub token: Signal<Out, Bit>,
     /// A bank write this cycle.

@@ -43,8 +43,6 @@ impl Receiver {
             near_end: Default::default(),
             wpos_valid: Default::default(),
             wpos: Default::default(),
-            held_valid: Default::default(),
-            held_chunk: Default::default(),
             token: Default::default(),
             write_valid: Default::default(),
             write_chunk: Default::default(),

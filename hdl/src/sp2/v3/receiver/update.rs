@@ -67,8 +67,6 @@ impl Logic for Receiver {
         self.near_end.next = self.near_r.q.val();
         self.wpos_valid.next = self.wchunk_v.q.val();
         self.wpos.next = self.wchunk.q.val();
-        self.held_valid.next = self.held_v.q.val();
-        self.held_chunk.next = self.held.q.val();
         self.token.next = self.tok.q.val();
         self.crc_errors.next = self.trk.crc_errors.val();
         self.route_errors.next = self.trk.route_errors.val();
