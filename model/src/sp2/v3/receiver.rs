@@ -386,6 +386,7 @@ impl Receiver {
             ..Default::default()
         };
         let mut popped = 0u16;
+        let push_old = self.push_pending.is_some();
         if i.grant.is_some() && i.admitted.is_some() {
             return Err(RxError::GrantAndAdmission);
         }
@@ -625,7 +626,9 @@ impl Receiver {
                 acts.link = Some((from, *self.held.front().expect("a held chunk")));
                 self.link_pending = false;
             }
-            acts.push = self.push_pending.take();
+            if push_old {
+                acts.push = self.push_pending.take();
+            }
         }
         if ended {
             if self.cur.expect("a packet").headed {

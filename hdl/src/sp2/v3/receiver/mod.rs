@@ -317,7 +317,6 @@ pub struct Receiver {
     wchunk_v2: Signal<Local, Bit>,
     wchunk2: Signal<Local, Bits<7>>,
     lp2: Signal<Local, Bit>,
-    push_v2: Signal<Local, Bit>,
     push_o2: Signal<Local, Bits<3>>,
     push_h2: Signal<Local, Bits<8>>,
     push_f2: Signal<Local, Bits<7>>,

@@ -155,7 +155,6 @@ impl Receiver {
             wchunk_v2: Default::default(),
             wchunk2: Default::default(),
             lp2: Default::default(),
-            push_v2: Default::default(),
             push_o2: Default::default(),
             push_h2: Default::default(),
             push_f2: Default::default(),

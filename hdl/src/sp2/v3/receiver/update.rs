@@ -202,7 +202,6 @@ impl Logic for Receiver {
             self.lp2.next = (self.rem.q.val().get_bits::<4>(4) != 0)
                 | (self.rem.q.val().get_bit(3) & (self.rem.q.val().get_bits::<3>(0) != 0));
         }
-        self.push_v2.next = self.push_v.q.val() | self.q_first.val();
         self.push_o2.next = self.push_o.q.val();
         self.push_h2.next = self.push_h.q.val();
         self.push_f2.next = self.push_f.q.val();
@@ -221,7 +220,9 @@ impl Logic for Receiver {
             self.held3.next = self.free_head.val();
         }
         self.c_link.next = self.ctrl_slot.val() & self.lp2.val();
-        self.c_push.next = self.ctrl_slot.val() & self.push_v2.val();
+        // A push only of a packet whose first entry was written before this cycle (V3.F: the push from
+        // registers alone).
+        self.c_push.next = self.ctrl_slot.val() & self.push_v.q.val();
         // The packet ends: its header leaves the header FIFO; the next packet starts (`next_packet`).
         self.ended.next = self.x_end.val() | self.q_end.val();
         self.pop_hdr.next = self.ended.val() & self.cur_headed.q.val();
@@ -299,7 +300,7 @@ impl Logic for Receiver {
         self.wchunk_v.d.next = self.wchunk_v2.val();
         self.wchunk.d.next = self.wchunk2.val();
         self.link_pending.d.next = self.lp2.val() & !self.ctrl_slot.val();
-        self.push_v.d.next = self.push_v2.val() & !self.ctrl_slot.val();
+        self.push_v.d.next = (self.push_v.q.val() & !self.ctrl_slot.val()) | self.q_first.val();
         self.push_o.d.next = self.push_o2.val();
         self.push_h.d.next = self.push_h2.val();
         self.push_f.d.next = self.push_f2.val();
@@ -507,10 +508,10 @@ impl Logic for Receiver {
         self.push_start.next = 0.into();
         self.push_writer.next = 0.into();
         if self.c_push.val() {
-            self.push_out.next = self.push_o2.val();
-            self.push_head.next = self.push_h2.val();
-            self.push_first.next = self.push_f2.val();
-            self.push_start.next = self.start2.val();
+            self.push_out.next = self.push_o.q.val();
+            self.push_head.next = self.push_h.q.val();
+            self.push_first.next = self.push_f.q.val();
+            self.push_start.next = self.start.q.val();
             self.push_writer.next = self.writer.val();
         }
     }
