@@ -75,7 +75,8 @@ pub struct Sp2AllocatorV3 {
     /// The request rows `R` and the assignment `M` of the matrix in flight, by ring position.
     rr: Vec<DFF<Bits<8>>>,
     mm: Vec<DFF<Bits<8>>>,
-    /// One-hot phase: bit k, rows 2k and 2k+1 step in this cycle (bit 3: and the arbiters grant).
+    /// One-hot phase: bit k < 3, rows 3k, 3k+1 (and 3k+2 but in phase 2) step in this cycle; bit 3, the
+    /// arbiters grant.
     ph: DFF<Bits<4>>,
     mc: DFFWithInit<Bit>,
     gv: DFF<Bits<8>>,
