@@ -386,6 +386,8 @@ impl Receiver {
             ..Default::default()
         };
         let mut popped = 0u16;
+        // A push in this cycle's control slot only of a packet whose first entry was written before it (V3.F,
+        // 2026-11-28: the push from registers alone).
         let push_old = self.push_pending.is_some();
         if i.grant.is_some() && i.admitted.is_some() {
             return Err(RxError::GrantAndAdmission);
@@ -614,7 +616,7 @@ impl Receiver {
                 }
             }
         }
-        // The control slot: the state after this edge's write.
+        // The control slot: the state after this edge's write (the push: before it).
         if i.ctrl_slot {
             if self.held.len() < HELD {
                 let c = i.free_head.ok_or(RxError::NoFreeChunk)?;
