@@ -50,7 +50,7 @@ pub fn top_doc() -> TopDoc {
             ("link_valid", "links two chunks this cycle (combinational)"),
             ("link_from", "the chunk it writes"),
             ("link_to", "its held chunk (free_head when taken in this cycle)"),
-            ("push_valid", "pushes a packet into an output's packet FIFO this cycle (combinational)"),
+            ("push_valid", "pushes a packet into an output's packet FIFO this cycle (ctrl_slot and registers: a packet whose first entry was written before this cycle)"),
             ("push_out", "that output"),
             ("push_head", "the packet's LEN - 1"),
             ("push_first", "its first chunk"),
@@ -59,11 +59,12 @@ pub fn top_doc() -> TopDoc {
             ("crc_errors", "packets whose CRC did not match, modulo 256 (registered)"),
             ("route_errors", "malformed packets, LEN = 0 or R1 = 0, modulo 256 (registered)"),
         ]),
-        latency: "RxRegs outputs and the counters are registers. The RAM-port actions (write, pop, link, \
-                  push) are combinational from the registers, the FIFO head, slot_bank, ctrl_slot and \
+        latency: "RxRegs outputs and the counters are registers. The RAM-port actions write, pop and \
+                  link are combinational from the registers, the FIFO head, slot_bank, ctrl_slot and \
                   free_head (not from admitted: a packet admitted at an edge writes from the next cycle \
-                  on): they go into the central queue's RAM ports in the same cycle, as the model has \
-                  them. A byte on the pins is stored at the edge."
+                  on); push from ctrl_slot and registers alone. They go into the central queue's RAM \
+                  ports in the same cycle, as the model has them. A byte on the pins is stored at the \
+                  edge."
             .into(),
     }
 }

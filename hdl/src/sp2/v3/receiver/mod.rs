@@ -21,12 +21,13 @@
 //! Parameter: the port index `P` (its `writer` in a pushed packet reference; its slots come in as
 //! `slot_bank` and `ctrl_slot`).
 //!
-//! Latency and combinational paths: every `RxRegs` output is a flip-flop. The `RxActs` are combinational, as
-//! the model has them: they go straight into the queue's RAM ports in the cycle (the one place a value
-//! crosses the block boundary within a cycle). A write depends on the registers, the FIFO head (block-RAM
-//! read data), `slot_bank` and, in the cycle of an admission, `admitted`; `pop`, `link` and `push` on
+//! Latency and combinational paths: every `RxRegs` output is a flip-flop. The `RxActs` go straight into the
+//! queue's RAM ports in the cycle, as the model has them (the one place a value crosses the block boundary
+//! within a cycle). A write depends on the registers, the FIFO head (block-RAM read data) and `slot_bank`
+//! (not on `admitted`: a packet admitted at an edge writes from the next cycle on); `pop` and `link` on
 //! `ctrl_slot` and the same, `link_to` on `free_head` (a chunk taken from the free list in the slot it is
-//! linked to). A byte on the pins reaches the FIFO's RAM port and the header FIFO at the edge; a header
+//! linked to); `push` on `ctrl_slot` and registers alone (a packet whose first entry is written in the
+//! control slot's own cycle is pushed in the next slot: V3.F). A byte on the pins reaches the FIFO's RAM port and the header FIFO at the edge; a header
 //! pushed at an edge lets an idle consumer start its packet at that edge (as the model).
 //!
 //! Encodings: the consumer one-hot with `Idle` implied (`s_route`, `s_wait`, `s_xbar`, `s_queue`); instead of
