@@ -118,7 +118,7 @@ fn text(o: &Output) -> String {
 }
 
 #[test]
-#[ignore = "long tier: Icarus runs of the 16-switch network (about two minutes)"]
+#[ignore = "long tier: Icarus runs of the 16-switch network, about two minutes (scripts/test.sh runs it)"]
 fn cocotb_drives_the_generated_network_and_catches_a_wrong_source() {
     let d = temp("ok");
     let v = network(&d, "sp2:16");

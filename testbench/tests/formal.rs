@@ -121,7 +121,7 @@ fn switch2_is_proven_and_a_lost_packet_is_caught() {
 }
 
 #[test]
-#[ignore = "long tier: formal proofs (about 20 minutes on one core)"]
+#[ignore = "long tier: formal proofs, about 8 minutes on two cores (scripts/test.sh runs it)"]
 fn every_proof_passes_and_every_mutant_is_caught() {
     let tools = Tools::find().unwrap();
     let mut bad = Vec::new();
