@@ -43,8 +43,10 @@
 #
 # Outputs (synth/build/ is ignored by git): synth/build/<target>/report.md, one synth/build/<target>/<top>.json
 # per top ({"top", "target", "lut", "ff", "bram", "fmax_mhz", "fits", "seed", ...}); for ice40-hx8k also
-# synth/build/report.md (as before targets existed). The report compares every top with the committed report
-# of its target, synth/report-<target>.md: a LUT count more than 5 % above it or an Fmax more than 5 % below it
+# synth/build/report.md (as before targets existed). Each top placed and routed also leaves nextpnr's SDF
+# (synth/build/<target>/<top>.sdf) and every register's longest path against the target's clock goal
+# (synth/build/<target>/log/<top>.timing.md, scripts/timing.py; not for a cached top). The report compares
+# every top with the committed report of its target, synth/report-<target>.md: a LUT count more than 5 % above it or an Fmax more than 5 % below it
 # is flagged in the report and on stderr (a `FLAG` line); with --check (or --strict) it also makes the exit status 1. To make a new
 # measurement the base, copy the report there (`cp synth/build/<target>/report.md synth/report-<target>.md`).
 # SYNTH_BUILD (default synth/build; a path relative to the repository root, since the YoWASP tools cannot open
@@ -117,8 +119,12 @@ else
   ORDER=$ALL
 fi
 
-# Per target: YOSYS, TOOLS (versions, part of the cache key), PNR (tops placed and routed), ECP5_DEV.
+# Per target: YOSYS, TOOLS (versions, part of the cache key), PNR (tops placed and routed), ECP5_DEV, GOAL_NS
+# (the clock goal of issue 31 for the target, as a period: the paths report lists every register over it).
 target_setup() {
+  case "$TARGET" in
+    ice40-hx8k) GOAL_NS=20;; ecp5-25f) GOAL_NS=10;; ecp5-85f) GOAL_NS=12.5;; *) GOAL_NS=10;;
+  esac
   case "$TARGET" in
     ice40-hx8k)
       YOSYS=yosys
@@ -303,21 +309,26 @@ place() {
       plog="$T/log/${top}_wrap.nextpnr.log"
       yosys -q -l "$T/log/${top}_wrap.yosys.log" -p "read_verilog $v $T/wrap/${top}_wrap.v; synth_ice40 -top ${top}_wrap -json $T/${top}_wrap.json" > /dev/null
       timeout "$PNR_TIMEOUT" nextpnr-ice40 --hx8k --package ct256 --json "$T/${top}_wrap.json" --asc "$T/${top}_wrap.asc" \
-        --pcf-allow-unconstrained --seed "$SEED" --timing-allow-fail -q -l "$plog" > /dev/null 2>&1 || rc=$?;;
+        --pcf-allow-unconstrained --seed "$SEED" --timing-allow-fail -q -l "$plog" --sdf "$T/${top}.sdf" > /dev/null 2>&1 || rc=$?;;
     gowin-*)
       plog="$T/log/${top}_wrap.nextpnr.log"
       gowin_cst > "$T/wrap/pins.cst"
       timeout "$PNR_TIMEOUT" "$NEXTPNR_GOWIN" --device GW2A-LV18QN88C8/I7 --vopt family=GW2A-18C --vopt cst="$T/wrap/pins.cst" \
         --json "$T/${top}_wrap.json" --seed "$SEED" --timing-allow-fail -q -l "$plog" \
-        --report "$T/${top}.pnr.json" > /dev/null 2>&1 || rc=$?;;
+        --report "$T/${top}.pnr.json" --sdf "$T/${top}.sdf" > /dev/null 2>&1 || rc=$?;;
     *)
       plog="$T/log/${top}.nextpnr.log"
       timeout "$PNR_TIMEOUT" "$NEXTPNR_ECP5" "$ECP5_DEV" --package CABGA381 --out-of-context --json "$T/${top}.json" \
-        --seed "$SEED" --timing-allow-fail -q -l "$plog" --report "$T/${top}.pnr.json" > /dev/null 2>&1 || rc=$?;;
+        --seed "$SEED" --timing-allow-fail -q -l "$plog" --report "$T/${top}.pnr.json" --sdf "$T/${top}.sdf" \
+        > /dev/null 2>&1 || rc=$?;;
   esac
   if [ $rc = 0 ]; then
     fmax=$(grep -E "Max frequency for clock" "$plog" | tail -1 | sed -E 's/.*: ([0-9.]+) MHz.*/\1/')
     fmax=${fmax:-"no clock"}
+    # Every register's longest path (scripts/timing.py), for the clock goal of the target's issue.
+    [ ! -s "$T/${top}.sdf" ] || python3 scripts/timing.py "$T/${top}.sdf" --log "$plog" --period "$GOAL_NS" \
+      --title "\`$top\` on $TARGET, nextpnr seed $SEED ($(date -u +%Y-%m-%d)): every register's longest path." \
+      > "$T/log/${top}.timing.md" 2> "$T/log/${top}.timing.err" || true
   elif [ $rc = 124 ]; then
     fmax="PnR timeout (${PNR_TIMEOUT} s)"
   elif grep -qiE "utilisation .*exceed|unable to place|unable to find legal placement|not enough|failed to expand region|cannot place" "$plog" 2>/dev/null; then
