@@ -110,11 +110,18 @@ def register_of(inst):
     """A flip-flop's or RAM's instance name -> the register it belongs to."""
     m = CELL_SUFFIX.search(inst)
     name = inst[: m.start()] if m else inst
+    name = re.sub(r"\.mem\.\d+\.\d+(\$[A-Z_]+\d*)?$", ".mem", name)
     return SIGNAL_SUFFIX.sub("", name) or name
 
 
 def family(name):
     return re.sub(r"\$\d+", "$*", name)
+
+
+def block_of(reg):
+    """A register's block family: the second part of its name (`dut.rx$3.rem` -> `rx$*`), or the name."""
+    parts = reg.split(".")
+    return family(parts[1] if len(parts) > 1 else reg)
 
 
 def analyse(sdf, path):
@@ -223,18 +230,23 @@ def main():
     ends, arr, kinds = analyse(parse(text, a.sdf), a.sdf)
     if not ends:
         die(f"{a.sdf}: no path ends at a setup check")
-    groups = {}
+    # Per register cell (a flip-flop or a RAM cell), its worst end pin.
+    cell = {}
     for t, n, lv, lg, rt in ends:
         inst = n.rsplit("/", 1)[0]
+        if inst not in cell or t > cell[inst][0]:
+            cell[inst] = (t, n, lv, lg, rt)
+    groups = {}
+    for inst, w in cell.items():
         reg = register_of(inst)
         if a.depth:
             reg = ".".join(re.split(r"\.(?![^\[]*\])", reg)[: a.depth])
         g = groups.setdefault(reg, {"worst": None, "bits": set(), "over": set()})
         g["bits"].add(inst)
-        if t / 1000.0 > a.period:
+        if w[0] / 1000.0 > a.period:
             g["over"].add(inst)
-        if g["worst"] is None or t > g["worst"][0]:
-            g["worst"] = (t, n, lv, lg, rt)
+        if g["worst"] is None or w[0] > g["worst"][0]:
+            g["worst"] = w
     rows = sorted(groups.items(), key=lambda kv: -kv[1]["worst"][0])
     top = rows[0][1]["worst"][0] / 1000.0
     over = [r for r in rows if r[1]["worst"][0] / 1000.0 > a.period]
@@ -258,7 +270,7 @@ def main():
     print()
     fam = defaultdict(lambda: [0, 0, 0.0])
     for name, g in rows:
-        f = fam[family(name.split(".")[1] if name.count(".") >= 1 else name)]
+        f = fam[block_of(name)]
         f[0] += len(g["over"])
         f[1] += len(g["bits"])
         f[2] = max(f[2], g["worst"][0] / 1000.0)
@@ -267,6 +279,44 @@ def main():
     for k, (o, n, w) in sorted(fam.items(), key=lambda kv: -kv[1][2]):
         print(f"| `{k}` | {o} | {n} | {w:.2f} |")
     print()
+    # The register cells by their worst path, in steps of a fifth of the goal, with the levels they cross.
+    edges = [a.period * (1 + k / 5.0) for k in range(5)]
+    bins = defaultdict(list)
+    for inst, w in cell.items():
+        ns = w[0] / 1000.0
+        k = sum(1 for e in edges if ns > e)
+        bins[k].append(w[2])
+    print("| worst path of a register cell | cells | cell delays on it (min–max) |")
+    print("|---|---:|---:|")
+    for k in range(len(edges) + 1):
+        if k == 0:
+            label = f"≤ {edges[0]:g} ns"
+        elif k == len(edges):
+            label = f"> {edges[-1]:g} ns"
+        else:
+            label = f"{edges[k - 1]:g}–{edges[k]:g} ns"
+        lv = bins.get(k, [])
+        span = f"{min(lv)}–{max(lv)}" if lv else "–"
+        print(f"| {label} | {len(lv)} | {span} |")
+    print()
+    # The paths over the goal by the blocks they join: the block a register cell's longest path ends in and
+    # the block it starts in.
+    join = defaultdict(lambda: [0, 0.0, None])
+    for inst, w in cell.items():
+        if w[0] / 1000.0 <= a.period:
+            continue
+        src = register_of(origin(w[1], arr).rsplit("/", 1)[0])
+        j = join[(block_of(register_of(inst)), block_of(src))]
+        j[0] += 1
+        if w[0] / 1000.0 > j[1]:
+            j[1] = w[0] / 1000.0
+            j[2] = (register_of(inst), src, w[2])
+    if join:
+        print("| paths over the goal: ends in ← starts in | register cells | worst ns | the worst: register ← start (cell delays) |")
+        print("|---|---:|---:|---|")
+        for (e, b), (c, ns, (r, src, lv)) in sorted(join.items(), key=lambda kv: -kv[1][0]):
+            print(f"| `{e}` ← `{b}` | {c} | {ns:.2f} | `{r}` ← `{src}` ({lv}) |")
+        print()
     print("| register | cells over / all | worst ns | levels | logic ns | routing ns | its longest path starts at |")
     print("|---|---:|---:|---:|---:|---:|---|")
     for name, g in rows[: a.limit]:

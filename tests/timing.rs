@@ -122,6 +122,15 @@ fn every_register_longest_path_levels_logic_routing_and_start() {
     // The blocks' families.
     assert_eq!(row(&out, "`rx$*`")[1..], ["1", "1", "4.00"]);
     assert_eq!(row(&out, "`cq`")[1..], ["0", "1", "1.30"]);
+    // The register cells by their worst path (steps of a fifth of the goal) and the levels on it.
+    assert_eq!(row(&out, "≤ 3 ns")[1..], ["1", "0–0"]);
+    assert_eq!(row(&out, "3.6–4.2 ns")[1..], ["1", "2–2"]);
+    assert_eq!(row(&out, "> 5.4 ns")[1..], ["0", "–"]);
+    // The paths over the goal by the blocks they join.
+    assert_eq!(
+        row(&out, "`rx$*` ← `rx$*`")[1..],
+        ["1", "4.00", "`dut.rx$1.b` ← `dut.rx$0.a` (2)"]
+    );
     // A longer goal: nothing over it.
     let o = timing(&[p.to_str().unwrap(), "--period", "5"]);
     let out = String::from_utf8(o.stdout).unwrap();
