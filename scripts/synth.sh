@@ -120,7 +120,7 @@ else
 fi
 
 # Per target: YOSYS, TOOLS (versions, part of the cache key), PNR (tops placed and routed), ECP5_DEV, GOAL_NS
-# (the clock goal of issue 31 for the target, as a period: the paths report lists every register over it).
+# (the v3 switch's clock goal on the target, docs/sp2-switch.md, as a period: the paths report lists every register over it).
 target_setup() {
   case "$TARGET" in
     ice40-hx8k) GOAL_NS=20;; ecp5-25f) GOAL_NS=10;; ecp5-85f) GOAL_NS=12.5;; *) GOAL_NS=10;;
@@ -325,7 +325,7 @@ place() {
   if [ $rc = 0 ]; then
     fmax=$(grep -E "Max frequency for clock" "$plog" | tail -1 | sed -E 's/.*: ([0-9.]+) MHz.*/\1/')
     fmax=${fmax:-"no clock"}
-    # Every register's longest path (scripts/timing.py), for the clock goal of the target's issue.
+    # Every register's longest path (scripts/timing.py), against the target's clock goal (GOAL_NS).
     [ ! -s "$T/${top}.sdf" ] || python3 scripts/timing.py "$T/${top}.sdf" --log "$plog" --period "$GOAL_NS" \
       --title "\`$top\` on $TARGET, nextpnr seed $SEED ($(date -u +%Y-%m-%d)): every register's longest path." \
       > "$T/log/${top}.timing.md" 2> "$T/log/${top}.timing.err" || true
