@@ -96,10 +96,11 @@ def port(p):
     return p[-1] if isinstance(p, list) else p
 
 
-# A register cell's instance name as nextpnr leaves it: ECP5 `x.q_TRELLIS_FF_Q_2`, iCE40 `x.d_SB_LUT4_O_2_LC`
-# (a LUT packed with its flip-flop, named after the LUT) or `x.q_SB_DFFE_Q_2_DFFLC`, a RAM `x_DP16KD` etc.
+# A register cell's instance name as nextpnr leaves it: ECP5 `x.q_TRELLIS_FF_Q_2`, Gowin `x_DFFE_Q_2`, iCE40
+# `x.d_SB_LUT4_O_2_LC` (a LUT packed with its flip-flop, named after the LUT) or `x.q_SB_DFFE_Q_2_DFFLC`, a RAM `x_DP16KD` etc.
 CELL_SUFFIX = re.compile(
-    r"(_(TRELLIS_FF|TRELLIS_RAMW|TRELLIS_DPR16X4|DPR16X4|DP16KD|SB_RAM40_4K|SB_DFF[A-Z]*|SB_LUT4|SB_CARRY)"
+    r"(_(TRELLIS_FF|TRELLIS_RAMW|TRELLIS_DPR16X4|DPR16X4|DP16KD|SB_RAM40_4K|SB_DFF[A-Z]*|SB_LUT4|SB_CARRY"
+    r"|DFF[A-Z]*|RAM16SDP4|SDPB|DPB)"
     r"(_[A-Z]+)*(_\d+)?(_DFFLC|_LC|_RAMW)?)+$"
 )
 # rust-hdl's register signals end in `.q` / `.d` (a DFF's `dff.q`, a memory's `$q`).
