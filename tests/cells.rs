@@ -3,15 +3,10 @@
 //! summed as a family, and an error naming the file for bad input. Runs on a hand-made packed netlist, so no
 //! FPGA tool is needed.
 
+mod common;
+use common::{fresh_dir, md_row, python_script};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("asr-cells-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+use std::process::Output;
 
 /// An ICESTORM_LC as nextpnr writes it: LUT_INIT most significant bit first, inputs on I0..I3, output net
 /// `o` (and `cout` for a carry).
@@ -90,50 +85,37 @@ fn netlist(d: &Path) -> PathBuf {
 }
 
 fn cells(args: &[&str]) -> Output {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/cells.py");
-    Command::new("python3")
-        .arg(script)
-        .args(args)
-        .output()
-        .expect("python3 runs")
-}
-
-fn row<'a>(out: &'a str, label: &str) -> Vec<&'a str> {
-    let line = out
-        .lines()
-        .find(|l| l.starts_with(&format!("| {label} |")))
-        .unwrap_or_else(|| panic!("no row {label} in\n{out}"));
-    line.trim_matches('|').split('|').map(str::trim).collect()
+    python_script("cells.py", args)
 }
 
 #[test]
 fn counts_each_kind_per_block_and_family() {
-    let d = dir("counts");
+    let d = fresh_dir("cells", "counts");
     let p = netlist(&d);
     let o = cells(&[p.to_str().unwrap(), "--min", "0"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let out = String::from_utf8(o.stdout).unwrap();
     // Columns: label, cells, LUT only, LUT + FF, FF only, carry only, share.
     assert_eq!(
-        row(&out, "**all**")[1..6],
+        md_row(&out, "**all**")[1..6],
         ["7", "3", "1", "2", "1"],
         "{out}"
     );
-    assert_eq!(row(&out, "`dut.rx$0`")[1..6], ["2", "0", "1", "1", "0"]);
-    assert_eq!(row(&out, "`dut.rx$1`")[1..6], ["1", "1", "0", "0", "0"]);
-    assert_eq!(row(&out, "`dut.rx$12`")[1..6], ["1", "1", "0", "0", "0"]);
+    assert_eq!(md_row(&out, "`dut.rx$0`")[1..6], ["2", "0", "1", "1", "0"]);
+    assert_eq!(md_row(&out, "`dut.rx$1`")[1..6], ["1", "1", "0", "0", "0"]);
+    assert_eq!(md_row(&out, "`dut.rx$12`")[1..6], ["1", "1", "0", "0", "0"]);
     assert_eq!(
-        row(&out, "`dut.rx$*` (3 instances)")[1..6],
+        md_row(&out, "`dut.rx$*` (3 instances)")[1..6],
         ["4", "2", "1", "1", "0"]
     );
-    assert_eq!(row(&out, "`dut.cq`")[1..6], ["1", "0", "0", "0", "1"]);
-    assert_eq!(row(&out, "(wrapper)")[1..6], ["1", "0", "0", "1", "0"]);
-    assert_eq!(row(&out, "(unnamed)")[1..6], ["1", "1", "0", "0", "0"]);
+    assert_eq!(md_row(&out, "`dut.cq`")[1..6], ["1", "0", "0", "0", "1"]);
+    assert_eq!(md_row(&out, "(wrapper)")[1..6], ["1", "0", "0", "1", "0"]);
+    assert_eq!(md_row(&out, "(unnamed)")[1..6], ["1", "1", "0", "0", "0"]);
     // Deeper names split the receiver's registers.
     let o = cells(&[p.to_str().unwrap(), "--depth", "3", "--min", "0"]);
     let out = String::from_utf8(o.stdout).unwrap();
     assert_eq!(
-        row(&out, "`dut.rx$0.held`")[1..6],
+        md_row(&out, "`dut.rx$0.held`")[1..6],
         ["1", "0", "0", "1", "0"]
     );
     // Small blocks are summed in one row.
@@ -144,7 +126,7 @@ fn counts_each_kind_per_block_and_family() {
 
 #[test]
 fn bad_input_is_an_error_naming_the_file() {
-    let d = dir("bad");
+    let d = fresh_dir("cells", "bad");
     let missing = d.join("missing.json");
     let o = cells(&[missing.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));

@@ -2,15 +2,10 @@
 //! SDF of a routed design, against a clock goal, with levels, logic and routing time and where the path
 //! starts; an error naming the file for bad input. Runs on a hand-made SDF, so no FPGA tool is needed.
 
+mod common;
+use common::{fresh_dir, md_row, python_script};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("asr-timing-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+use std::process::Output;
 
 fn ff(inst: &str) -> String {
     format!(
@@ -67,25 +62,12 @@ fn sdf(d: &Path) -> PathBuf {
 }
 
 fn timing(args: &[&str]) -> Output {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/timing.py");
-    Command::new("python3")
-        .arg(script)
-        .args(args)
-        .output()
-        .expect("python3 runs")
-}
-
-fn row<'a>(out: &'a str, label: &str) -> Vec<&'a str> {
-    let line = out
-        .lines()
-        .find(|l| l.starts_with(&format!("| {label} |")))
-        .unwrap_or_else(|| panic!("no row {label} in\n{out}"));
-    line.trim_matches('|').split('|').map(str::trim).collect()
+    python_script("timing.py", args)
 }
 
 #[test]
 fn every_register_longest_path_levels_logic_routing_and_start() {
-    let d = dir("paths");
+    let d = fresh_dir("timing", "paths");
     let p = sdf(&d);
     let log = d.join("nextpnr.log");
     std::fs::write(
@@ -112,23 +94,23 @@ fn every_register_longest_path_levels_logic_routing_and_start() {
     );
     // register, cells over / all, worst ns, levels, logic ns, routing ns, start.
     assert_eq!(
-        row(&out, "`dut.rx$1.b`")[1..],
+        md_row(&out, "`dut.rx$1.b`")[1..],
         ["1 / 1", "4.00", "2", "1.00", "3.00", "`dut.rx$0.a`"]
     );
     assert_eq!(
-        row(&out, "`dut.cq.c`")[1..],
+        md_row(&out, "`dut.cq.c`")[1..],
         ["0 / 1", "1.30", "0", "0.60", "0.70", "`dut.rx$0.a`"]
     );
     // The blocks' families.
-    assert_eq!(row(&out, "`rx$*`")[1..], ["1", "1", "4.00"]);
-    assert_eq!(row(&out, "`cq`")[1..], ["0", "1", "1.30"]);
+    assert_eq!(md_row(&out, "`rx$*`")[1..], ["1", "1", "4.00"]);
+    assert_eq!(md_row(&out, "`cq`")[1..], ["0", "1", "1.30"]);
     // The register cells by their worst path (steps of a fifth of the goal) and the levels on it.
-    assert_eq!(row(&out, "≤ 3 ns")[1..], ["1", "0–0"]);
-    assert_eq!(row(&out, "3.6–4.2 ns")[1..], ["1", "2–2"]);
-    assert_eq!(row(&out, "> 5.4 ns")[1..], ["0", "–"]);
+    assert_eq!(md_row(&out, "≤ 3 ns")[1..], ["1", "0–0"]);
+    assert_eq!(md_row(&out, "3.6–4.2 ns")[1..], ["1", "2–2"]);
+    assert_eq!(md_row(&out, "> 5.4 ns")[1..], ["0", "–"]);
     // The paths over the goal by the blocks they join.
     assert_eq!(
-        row(&out, "`rx$*` ← `rx$*`")[1..],
+        md_row(&out, "`rx$*` ← `rx$*`")[1..],
         ["1", "4.00", "`dut.rx$1.b` ← `dut.rx$0.a` (2)"]
     );
     // A longer goal: nothing over it.
@@ -142,7 +124,7 @@ fn every_register_longest_path_levels_logic_routing_and_start() {
 
 #[test]
 fn bad_input_is_an_error_naming_the_file() {
-    let d = dir("bad");
+    let d = fresh_dir("timing", "bad");
     let missing = d.join("missing.sdf");
     let o = timing(&[missing.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));

@@ -56,3 +56,34 @@ pub fn asr_in(dir: &Path, args: &[&str], limit: Duration) -> std::process::Outpu
         stderr: e.join().expect("stderr reader"),
     }
 }
+
+/// A new, empty folder `asr-<prefix>-<pid>-<name>` in the system's temporary folder (removed first if a
+/// run before left one).
+pub fn fresh_dir(prefix: &str, name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("asr-{prefix}-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Runs the project's Python script `scripts/<script>` with `args`.
+pub fn python_script(script: &str, args: &[&str]) -> std::process::Output {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scripts")
+        .join(script);
+    std::process::Command::new("python3")
+        .arg(path)
+        .args(args)
+        .output()
+        .expect("python3 runs")
+}
+
+/// The cells of the Markdown table row of `out` whose first cell is `label`; panics (showing `out`) when
+/// there is none.
+pub fn md_row<'a>(out: &'a str, label: &str) -> Vec<&'a str> {
+    let line = out
+        .lines()
+        .find(|l| l.starts_with(&format!("| {label} |")))
+        .unwrap_or_else(|| panic!("no row {label} in\n{out}"));
+    line.trim_matches('|').split('|').map(str::trim).collect()
+}
