@@ -126,19 +126,15 @@ def block_of(reg):
 
 
 def analyse(sdf, path):
-    cells = {}
-    arcs = defaultdict(list)  # node -> [(node, delay, kind)]
+    arcs = defaultdict(list)  # node -> [(node, delay, is a cell arc)]
     starts = {}  # node -> clock-to-out delay
     setup = {}  # node -> setup time
-    kinds = {}  # inst -> celltype
     for e in sdf[1:]:
         if not isinstance(e, list) or not e or e[0] != "CELL":
             continue
-        ctype = inst = None
+        inst = None
         for f in e[1:]:
-            if f[0] == "CELLTYPE":
-                ctype = f[1].strip('"')
-            elif f[0] == "INSTANCE":
+            if f[0] == "INSTANCE":
                 inst = unescape(f[1]) if len(f) > 1 else ""
             elif f[0] == "DELAY":
                 for a in f[1:]:
@@ -150,20 +146,17 @@ def analyse(sdf, path):
                                 k = f"{inst}/{dst}"
                                 starts[k] = max(starts.get(k, 0.0), dl)
                             else:
-                                arcs[f"{inst}/{src}"].append((f"{inst}/{dst}", dl, ctype))
+                                arcs[f"{inst}/{src}"].append((f"{inst}/{dst}", dl, True))
                         elif d[0] == "INTERCONNECT":
                             a_i, a_p = split_pin(d[1])
                             b_i, b_p = split_pin(d[2])
                             dl = worst(d[3] if len(d) > 3 else [], path)
-                            arcs[f"{a_i}/{a_p}"].append((f"{b_i}/{b_p}", dl, None))
+                            arcs[f"{a_i}/{a_p}"].append((f"{b_i}/{b_p}", dl, False))
             elif f[0] == "TIMINGCHECK":
                 for c in f[1:]:
                     if c[0] in ("SETUPHOLD", "SETUP"):
                         k = f"{inst}/{port(c[1])}"
                         setup[k] = max(setup.get(k, 0.0), worst(c[3] if len(c) > 3 else [], path))
-        if inst is not None:
-            kinds[inst] = ctype
-            cells[inst] = ctype
     if not starts:
         die(f"{path}: no clock-to-output arc (no register in the design?)")
     # Longest arrival by a topological order of the arcs reachable from the starts.
@@ -177,38 +170,30 @@ def analyse(sdf, path):
             if m not in reach:
                 reach.add(m)
                 stack.append(m)
-    arr = {n: (d, None, 0, d, 0.0) for n, d in starts.items()}  # (time, pred, levels, logic, routing)
+    # Per pin: (time, the start pin of its longest path, cell delays on it, logic time, routing time).
+    arr = {n: (d, n, 0, d, 0.0) for n, d in starts.items()}
     ready = [n for n in starts if indeg[n] == 0]
     seen = 0
     while ready:
         n = ready.pop()
         seen += 1
-        t, _, lv, lg, rt = arr[n]
-        for m, dl, kind in arcs.get(n, ()):
+        t, st, lv, lg, rt = arr[n]
+        for m, dl, cell_arc in arcs.get(n, ()):
             nt = t + dl
-            if kind is None:
-                cand = (nt, n, lv, lg, rt + dl)
-            else:
-                cand = (nt, n, lv + (1 if kind != "top" else 0), lg + dl, rt)
             if m not in arr or nt > arr[m][0]:
-                arr[m] = cand
+                arr[m] = (nt, st, lv + 1, lg + dl, rt) if cell_arc else (nt, st, lv, lg, rt + dl)
             indeg[m] -= 1
             if indeg[m] == 0:
                 ready.append(m)
     if seen < len(reach):
         print(f"timing.py: {path}: {len(reach) - seen} pins on combinational loops left out", file=sys.stderr)
+    # Per end pin: (time with its setup, the pin, its start pin, cell delays, logic time, routing time).
     ends = []
     for n, su in setup.items():
         if n in arr:
-            t, pred, lv, lg, rt = arr[n]
-            ends.append((t + su, n, lv, lg + su, rt))
-    return ends, arr, kinds
-
-
-def origin(n, arr):
-    while arr[n][1] is not None:
-        n = arr[n][1]
-    return n
+            t, st, lv, lg, rt = arr[n]
+            ends.append((t + su, n, st, lv, lg + su, rt))
+    return ends
 
 
 def main():
@@ -228,15 +213,15 @@ def main():
         text = open(a.sdf, encoding="utf-8", errors="replace").read()
     except OSError as e:
         die(f"{a.sdf}: {e.strerror}")
-    ends, arr, kinds = analyse(parse(text, a.sdf), a.sdf)
+    ends = analyse(parse(text, a.sdf), a.sdf)
     if not ends:
         die(f"{a.sdf}: no path ends at a setup check")
     # Per register cell (a flip-flop or a RAM cell), its worst end pin.
     cell = {}
-    for t, n, lv, lg, rt in ends:
+    for t, n, st, lv, lg, rt in ends:
         inst = n.rsplit("/", 1)[0]
         if inst not in cell or t > cell[inst][0]:
-            cell[inst] = (t, n, lv, lg, rt)
+            cell[inst] = (t, register_of(st.rsplit("/", 1)[0]), lv, lg, rt)
     groups = {}
     for inst, w in cell.items():
         reg = register_of(inst)
@@ -306,7 +291,7 @@ def main():
     for inst, w in cell.items():
         if w[0] / 1000.0 <= a.period:
             continue
-        src = register_of(origin(w[1], arr).rsplit("/", 1)[0])
+        src = w[1]
         j = join[(block_of(register_of(inst)), block_of(src))]
         j[0] += 1
         if w[0] / 1000.0 > j[1]:
@@ -321,11 +306,10 @@ def main():
     print("| register | cells over / all | worst ns | levels | logic ns | routing ns | its longest path starts at |")
     print("|---|---:|---:|---:|---:|---:|---|")
     for name, g in rows[: a.limit]:
-        t, n, lv, lg, rt = g["worst"]
-        src = origin(n, arr).rsplit("/", 1)[0]
+        t, src, lv, lg, rt = g["worst"]
         print(
             f"| `{name}` | {len(g['over'])} / {len(g['bits'])} | {t / 1000:.2f} | {lv} | {lg / 1000:.2f} | "
-            f"{rt / 1000:.2f} | `{register_of(src)}` |"
+            f"{rt / 1000:.2f} | `{src}` |"
         )
 
 
